@@ -1,0 +1,85 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Assemble build/linux: the Debian linux-source-6.12 tarball as a git
+# repository whose history reads as the series:
+#
+#   base      the tarball, one commit, tagged "base"
+#   seed      patches/seed/*.patch, one commit each (tag "seed")
+#   overlay   mm/densemem/ + Kconfig.densemem, arch/arm/, kunit/, docs/:
+#             one commit per part; new files only, not yet built
+#   hooks     patches/densemem/*.patch, one commit each (tag "densemem"):
+#             the edits to existing files that switch the overlay on
+#
+# The overlay goes before the hooks so that every commit builds.
+# Re-running is cheap: the tarball is extracted only when it changed; the
+# rest is replayed from the "base" tag when any input changed.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$top/build/linux
+tarball=${TARBALL:-$(ls /usr/src/linux-source-6.12.tar.xz)}
+export GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
+git_() { git -C "$tree" -c user.name="densemem" -c user.email="densemem@invalid" \
+	-c gc.auto=0 -c advice.detachedHead=false "$@"; }
+
+tarid=$(stat -c '%s %Y' "$tarball")
+inputs=$(cd "$top" && { echo "$tarid"; git ls-files -co --exclude-standard \
+	patches mm arch Kconfig.densemem kunit docs tools 2>/dev/null | sort |
+	xargs -r sha1sum; } | sha1sum | cut -d' ' -f1)
+if [ -f "$tree/.densemem-inputs" ] && [ "$(cat "$tree/.densemem-inputs")" = "$inputs" ]; then
+	echo "tree: build/linux is up to date"
+	exit 0
+fi
+
+if [ ! -f "$tree/.densemem-tarball" ] || [ "$(cat "$tree/.densemem-tarball")" != "$tarid" ]; then
+	echo "tree: extracting $tarball"
+	rm -rf "$tree" "$tree.tmp"
+	mkdir -p "$tree.tmp"
+	tar -C "$tree.tmp" -xf "$tarball" --strip-components=1
+	mv "$tree.tmp" "$tree"
+	git_ init -q -b main
+	# Debian's .gitignore ignores the whole top level: force the base in.
+	git_ add -f -A
+	ver=$(make -s -C "$tree" kernelversion)
+	deb=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || echo unknown)
+	git_ commit -q -m "Linux $ver (Debian linux-source-6.12 $deb)" \
+		-m "Base of the densemem series: $(basename "$tarball"), $tarid."
+	git_ tag -f base >/dev/null
+	echo "$tarid" > "$tree/.densemem-tarball"
+	git_ config core.excludesFile /dev/null
+	printf '%s\n' .densemem-tarball .densemem-inputs > "$tree/.git/info/exclude"
+fi
+
+echo "tree: replaying the series on base"
+git_ am --abort >/dev/null 2>&1 || true
+git_ checkout -q -f -B main base
+git_ clean -q -fdx -e .densemem-tarball
+
+shopt -s nullglob
+for p in "$top"/patches/seed/*.patch; do
+	git_ am -q --keep-cr "$p"
+done
+git_ tag -f seed >/dev/null
+
+overlay() {	# overlay MESSAGE SRC:DST...
+	local msg=$1; shift
+	local m added=0
+	for m in "$@"; do
+		local src=$top/${m%%:*} dst=$tree/${m#*:}
+		[ -e "$src" ] || continue
+		mkdir -p "$(dirname "$dst")"
+		if [ -d "$src" ]; then cp -a "$src/." "$dst/"; else cp -a "$src" "$dst"; fi
+		git_ add -f "${m#*:}"
+		added=1
+	done
+	[ $added = 1 ] && ! git_ diff --cached --quiet && git_ commit -q -F - <<<"$msg" || true
+}
+. "$top/harness/overlay.map"
+
+for p in "$top"/patches/densemem/*.patch; do
+	git_ am -q --keep-cr "$p"
+done
+git_ tag -f densemem >/dev/null
+echo "$inputs" > "$tree/.densemem-inputs"
+git_ log --oneline base^{commit}..HEAD | cat
