@@ -1,0 +1,415 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * densemem layout builder: memory map in, translation tables out.
+ *
+ * This file has no kernel state of its own, so that the same source builds
+ * in the kernel (mm/densemem/init.c feeds it memblock.memory) and on the
+ * host (tools/testing/densemem feeds it synthetic maps).
+ *
+ * Invariants established here, and checked by the tests:
+ *  1. Dense order is monotone in physical order: zone boundaries and the
+ *     lowmem cut are physical addresses too.
+ *  2. Every granule ("chunk") of RAM has one delta; the granule is at least
+ *     params->min_granule (linear-map section, MAX_ORDER block, pageblock),
+ *     so pfn_to_page(pfn + i) == pfn_to_page(pfn) + i within any of them,
+ *     and dense bank edges keep the alignment of the physical ones.
+ *  3. The bank that holds the kernel has dense == physical.
+ *  4. Holes smaller than a granule stay inside the dense space as reserved
+ *     pages, as FLATMEM does; chunks without RAM cost nothing.
+ *  5. Every input byte is lowmem, highmem or in a dropped extent that
+ *     names the reason: nothing is lost silently.
+ */
+#include <linux/densemem.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+#define DM_PAGE		((u64)PAGE_SIZE)
+#define DM_MAX_INPUT	(4 * DENSEMEM_MAX_BANKS)
+
+static const char *const densemem_reasons[DENSEMEM_NR_REASONS] = {
+	[DENSEMEM_OK]			= "ok",
+	[DENSEMEM_UNALIGNED]		= "partial page at a bank edge",
+	[DENSEMEM_BELOW_KERNEL]		= "below the bank holding the kernel",
+	[DENSEMEM_PHYS_LIMIT]		= "beyond the physical address width",
+	[DENSEMEM_TOO_MANY_BANKS]	= "more than CONFIG_DENSEMEM_MAX_BANKS banks",
+	[DENSEMEM_NO_LINEAR_MAP]	= "past the linear map, no highmem",
+	[DENSEMEM_NO_KERNEL_BANK]	= "no bank holds the kernel",
+};
+
+/**
+ * densemem_reason_str() - the text of a drop reason
+ * @r: the reason
+ *
+ * Return: a constant string, as printed in the boot lines and debugfs.
+ */
+const char *densemem_reason_str(enum densemem_reason r)
+{
+	return r < DENSEMEM_NR_REASONS ? densemem_reasons[r] : "?";
+}
+
+/**
+ * densemem_identity() - make @m translate every pfn to itself
+ * @m: the map
+ *
+ * This is the state before densemem_setup(): early boot, where only the
+ * kernel's bank is in use, sees FLATMEM's arithmetic.
+ */
+void densemem_identity(struct densemem_map *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->shift = BITS_PER_LONG - 1;
+	m->p2d_nr = 1;
+	m->d2p_nr = 1;
+	m->nr_pages = ~0UL;
+}
+
+static void add_extent(struct densemem_layout *lo, u64 start, u64 end,
+		       u64 dense, enum densemem_fate fate, enum densemem_reason why)
+{
+	struct densemem_extent *e;
+	unsigned int i;
+
+	if (start >= end)
+		return;
+	if (fate == DENSEMEM_DROPPED)
+		lo->dropped += end - start;
+	if (lo->nr_ext == DENSEMEM_MAX_EXTENTS) {
+		lo->lost += end - start;
+		return;
+	}
+	/* keep extents in physical order: insertion, the list is short */
+	for (i = lo->nr_ext; i > 0 && lo->ext[i - 1].start > start; i--)
+		lo->ext[i] = lo->ext[i - 1];
+	e = &lo->ext[i];
+	e->start = start;
+	e->end = end;
+	e->dense = dense;
+	e->fate = fate;
+	e->reason = why;
+	lo->nr_ext++;
+}
+
+static u64 lowbit(u64 x)
+{
+	return x & -x;
+}
+
+/* Insert [base, end) into the sorted, disjoint @w, merging what touches. */
+static unsigned int insert_merged(struct densemem_layout *lo, struct densemem_region *w,
+				  unsigned int n, u64 base, u64 end)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < n && w[i].base + w[i].size < base; i++)
+		;
+	/* w[i..j) touch [base, end): fold them into one */
+	for (j = i; j < n && w[j].base <= end; j++) {
+		u64 wend = w[j].base + w[j].size;
+		u64 os = w[j].base > base ? w[j].base : base;
+		u64 oe = wend < end ? wend : end;
+
+		if (oe > os)
+			lo->overlap += oe - os;
+		if (w[j].base < base)
+			base = w[j].base;
+		if (wend > end)
+			end = wend;
+	}
+	if (i == j) {
+		if (n == DM_MAX_INPUT) {
+			/*
+			 * No room to keep it apart: dropped, counted, but not
+			 * listed (entries past the table may overlap each other).
+			 */
+			lo->dropped += end - base;
+			lo->lost += end - base;
+			return n;
+		}
+		memmove(&w[i + 1], &w[i], (n - i) * sizeof(*w));
+		n++;
+	} else if (j > i + 1) {
+		memmove(&w[i + 1], &w[j], (n - j) * sizeof(*w));
+		n -= j - i - 1;
+	}
+	w[i].base = base;
+	w[i].size = end - base;
+	return n;
+}
+
+/*
+ * Sort and merge the input into @w, then clip it to the physical address
+ * width and to whole pages: what is cut off is reported, never lost.
+ */
+static unsigned int densemem_clean(struct densemem_layout *lo,
+				   struct densemem_region *w,
+				   const struct densemem_region *in,
+				   unsigned int nr, const struct densemem_params *p)
+{
+	unsigned int i, j, n = 0;
+	u64 prev = 0;
+
+	for (i = 0; i < nr; i++) {
+		u64 base = in[i].base, end = base + in[i].size;
+
+		if (!in[i].size)
+			continue;
+		if (end < base)		/* wraps: clip at the top */
+			end = ~0ULL & ~(DM_PAGE - 1);
+		if (base < prev)
+			lo->unsorted = true;
+		prev = base;
+		n = insert_merged(lo, w, n, base, end);
+	}
+
+	for (i = 0, j = 0; i < n; i++) {
+		u64 base = w[i].base, end = base + w[i].size, s, e;
+
+		if (base >= p->phys_limit) {
+			add_extent(lo, base, end, 0, DENSEMEM_DROPPED, DENSEMEM_PHYS_LIMIT);
+			continue;
+		}
+		if (end > p->phys_limit) {
+			add_extent(lo, p->phys_limit, end, 0, DENSEMEM_DROPPED,
+				   DENSEMEM_PHYS_LIMIT);
+			end = p->phys_limit;
+		}
+		s = (base + DM_PAGE - 1) & ~(DM_PAGE - 1);
+		e = end & ~(DM_PAGE - 1);
+		if (s >= e) {
+			add_extent(lo, base, end, 0, DENSEMEM_DROPPED, DENSEMEM_UNALIGNED);
+			continue;
+		}
+		add_extent(lo, base, s, 0, DENSEMEM_DROPPED, DENSEMEM_UNALIGNED);
+		add_extent(lo, e, end, 0, DENSEMEM_DROPPED, DENSEMEM_UNALIGNED);
+		w[j].base = s;
+		w[j++].size = e - s;
+	}
+	return j;
+}
+
+static void densemem_fail(struct densemem_layout *lo, struct densemem_region *w,
+			  unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		add_extent(lo, w[i].base, w[i].base + w[i].size, 0,
+			   DENSEMEM_DROPPED, DENSEMEM_NO_KERNEL_BANK);
+	densemem_identity(&lo->map);
+}
+
+/**
+ * densemem_build() - build the dense layout and its tables
+ * @lo: the result; fully written
+ * @in: the memory map, in any order, possibly overlapping or unaligned
+ * @nr: entries in @in
+ * @p: what the architecture allows
+ *
+ * Runs once at boot, before any allocator: no allocation, bounded work.
+ *
+ * Return: 0, or -EINVAL when no input bank holds @p->kernel_phys; then
+ * every byte is reported dropped and @lo->map is the identity.
+ */
+int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
+		   unsigned int nr, const struct densemem_params *p)
+{
+	static struct densemem_region w[DM_MAX_INPUT];
+	struct densemem_map *m = &lo->map;
+	unsigned int n, i, k, last, gshift;
+	unsigned long first, c, dc, pshift;
+	u64 g, exact, cut, dend;
+
+	memset(lo, 0, sizeof(*lo));
+	n = densemem_clean(lo, w, in, nr, p);
+
+	for (k = 0; k < n; k++)
+		if (p->kernel_phys >= w[k].base &&
+		    p->kernel_phys < w[k].base + w[k].size)
+			break;
+	if (k == n) {
+		densemem_fail(lo, w, n);
+		return -EINVAL;
+	}
+	for (i = 0; i < k; i++)
+		add_extent(lo, w[i].base, w[i].base + w[i].size, 0,
+			   DENSEMEM_DROPPED, DENSEMEM_BELOW_KERNEL);
+	if (w[k].base < p->phys_offset) {
+		u64 end = w[k].base + w[k].size;
+		u64 s = p->phys_offset < end ? p->phys_offset : end;
+
+		add_extent(lo, w[k].base, s, 0, DENSEMEM_DROPPED, DENSEMEM_BELOW_KERNEL);
+		w[k].size = end - s;
+		w[k].base = s;
+	}
+	last = n - 1;
+	if (last - k + 1 > DENSEMEM_MAX_BANKS) {
+		for (i = k + DENSEMEM_MAX_BANKS; i <= last; i++)
+			add_extent(lo, w[i].base, w[i].base + w[i].size, 0,
+				   DENSEMEM_DROPPED, DENSEMEM_TOO_MANY_BANKS);
+		last = k + DENSEMEM_MAX_BANKS - 1;
+	}
+	lo->nr_banks = last - k + 1;
+
+	/*
+	 * The granule: the coarsest power of two that every bank edge is a
+	 * multiple of, but no finer than the arch allows; coarser still while
+	 * the span does not fit the static tables (then holes inside a
+	 * granule become reserved pages).
+	 */
+	exact = 0;
+	for (i = k; i <= last; i++) {
+		exact |= lowbit(w[i].base) | lowbit(w[i].base + w[i].size);
+	}
+	g = exact ? lowbit(exact) : p->min_granule;
+	if (g < p->min_granule)
+		g = p->min_granule;
+	for (;;) {
+		u64 lo_c = w[k].base / g;
+		u64 hi_c = (w[last].base + w[last].size - 1) / g;
+
+		if (hi_c - lo_c < DENSEMEM_MAX_CHUNKS)
+			break;
+		g <<= 1;
+	}
+	lo->granule = g;
+	for (gshift = 0; (1ULL << gshift) < g; gshift++)
+		;
+	pshift = gshift - PAGE_SHIFT;
+
+	/* phys chunks -> dense chunks, in order, the kernel's staying put */
+	memset(m, 0, sizeof(*m));
+	m->shift = pshift;
+	first = (unsigned long)(w[k].base >> gshift);
+	m->p2d_first = first;
+	m->d2p_first = first;
+	m->base_pfn = (unsigned long)(p->phys_offset >> PAGE_SHIFT);
+	dc = first;
+	c = first;
+	for (i = k; i <= last; i++) {
+		unsigned long cs = (unsigned long)(w[i].base >> gshift);
+		unsigned long ce = (unsigned long)((w[i].base + w[i].size - 1) >> gshift);
+
+		if (cs < c)		/* shares a chunk with the previous bank */
+			cs = c;
+		for (; c < cs; c++)	/* empty chunks: marked below */
+			m->p2d[c - first] = ~0UL;
+		for (; c <= ce; c++, dc++) {
+			m->p2d[c - first] = (dc - c) << pshift;
+			m->d2p[dc - first] = (c - dc) << pshift;
+		}
+	}
+	m->p2d_nr = c - first;
+	m->d2p_nr = dc - first;
+
+	/* dense addresses of the kept banks, then the lowmem cut */
+	cut = p->phys_offset + p->lowmem_size;
+	dend = p->phys_offset;
+	for (i = k; i <= last; i++) {
+		unsigned long pfn = (unsigned long)(w[i].base >> PAGE_SHIFT);
+		u64 s = w[i].base, e = s + w[i].size;
+		u64 ds = (u64)densemem_map_p2d(m, pfn) << PAGE_SHIFT;
+		u64 de = ds + (e - s);
+
+		if (ds < cut) {
+			u64 lend = de < cut ? de : cut;
+
+			add_extent(lo, s, s + (lend - ds), ds, DENSEMEM_LOWMEM, DENSEMEM_OK);
+			lo->lowmem += lend - ds;
+			if (i > k)
+				lo->holes += ds - dend;
+			dend = lend;
+			s += lend - ds;
+			ds = lend;
+		}
+		if (s == e)
+			continue;
+		if (p->highmem) {
+			add_extent(lo, s, e, ds, DENSEMEM_HIGHMEM, DENSEMEM_OK);
+			lo->highmem += e - s;
+			dend = de;
+		} else {
+			add_extent(lo, s, e, 0, DENSEMEM_DROPPED, DENSEMEM_NO_LINEAR_MAP);
+		}
+	}
+	m->nr_pages = (unsigned long)((dend - p->phys_offset) >> PAGE_SHIFT);
+
+	/* chunks without RAM land past the dense space: pfn_valid() fails */
+	for (c = 0; c < m->p2d_nr; c++)
+		if (m->p2d[c] == ~0UL)
+			m->p2d[c] = m->base_pfn + m->nr_pages - ((first + c) << pshift);
+	return 0;
+}
+
+static void emit_range(char *buf, size_t len, const struct densemem_extent *e,
+		       const struct densemem_params *p)
+{
+	int n = snprintf(buf, len, "[mem %#018llx-%#018llx] ",
+			 (unsigned long long)e->start, (unsigned long long)e->end - 1);
+
+	buf += n;
+	len -= n;
+	switch (e->fate) {
+	case DENSEMEM_LOWMEM:
+		snprintf(buf, len, "-> [virt %#010llx-%#010llx]",
+			 (unsigned long long)(e->dense - p->phys_offset + p->page_offset),
+			 (unsigned long long)(e->dense - p->phys_offset + p->page_offset +
+					      (e->end - e->start) - 1));
+		break;
+	case DENSEMEM_HIGHMEM:
+		snprintf(buf, len, "highmem");
+		break;
+	default:
+		snprintf(buf, len, "dropped (%s)", densemem_reason_str(e->reason));
+		break;
+	}
+}
+
+/**
+ * densemem_report() - the boot lines of a layout
+ * @lo: the layout
+ * @p: the parameters it was built with
+ * @emit: called once per line, without prefix or newline
+ * @ctx: passed to @emit
+ *
+ * The kernel prints these at boot and in debugfs; densemem-plan prints the
+ * same lines on the host, so both can be compared byte for byte.
+ *
+ * Return: the number of lines emitted.
+ */
+int densemem_report(const struct densemem_layout *lo, const struct densemem_params *p,
+		    void (*emit)(void *ctx, const char *line), void *ctx)
+{
+	char buf[160];
+	unsigned int i;
+	int lines = 0;
+
+	for (i = 0; i < lo->nr_ext; i++, lines++) {
+		emit_range(buf, sizeof(buf), &lo->ext[i], p);
+		emit(ctx, buf);
+	}
+	if (lo->unsorted) {
+		emit(ctx, "memory map was not in physical order: sorted");
+		lines++;
+	}
+	if (lo->overlap) {
+		snprintf(buf, sizeof(buf), "memory map overlaps itself: %llu bytes listed twice, merged",
+			 (unsigned long long)lo->overlap);
+		emit(ctx, buf);
+		lines++;
+	}
+	if (lo->lost) {
+		snprintf(buf, sizeof(buf), "%llu bytes dropped in entries past the first %u distinct ones",
+			 (unsigned long long)lo->lost, DM_MAX_INPUT);
+		emit(ctx, buf);
+		lines++;
+	}
+	snprintf(buf, sizeof(buf),
+		 "%u banks, granule %#llx, tables %lu+%lu entries; lowmem %llu, highmem %llu, dropped %llu, holes %llu bytes",
+		 lo->nr_banks, (unsigned long long)lo->granule, lo->map.p2d_nr,
+		 lo->map.d2p_nr, (unsigned long long)lo->lowmem,
+		 (unsigned long long)lo->highmem, (unsigned long long)lo->dropped,
+		 (unsigned long long)lo->holes);
+	emit(ctx, buf);
+	return lines + 1;
+}

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer target: random memory maps and parameters into
+ * densemem_build(), the invariants of check.c out.  Any broken invariant,
+ * or a sanitizer report, aborts with the input saved by libFuzzer.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+static u64 take(const unsigned char **d, size_t *n, unsigned int bytes)
+{
+	u64 v = 0;
+
+	while (bytes-- && *n) {
+		v = v << 8 | **d;
+		(*d)++;
+		(*n)--;
+	}
+	return v;
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	static struct densemem_layout lo;
+	struct densemem_region r[48];
+	struct densemem_params p = { .min_granule = 4 << 20 };
+	unsigned int nr, i, sel;
+	u64 split;
+
+	if (size < 4)
+		return 0;
+	sel = (unsigned int)take(&data, &size, 1);
+	split = take(&data, &size, 1);
+	p.highmem = sel & 1;
+	p.phys_limit = sel & 2 ? 1ULL << 40 : 1ULL << 32;
+	p.lowmem_size = (split + 1) << 24;		/* 16 MiB .. 4 GiB */
+	p.page_offset = 0xc0000000 - ((split & 0x7f) << 24);
+	nr = (unsigned int)take(&data, &size, 1) % 48;
+	for (i = 0; i < nr; i++) {
+		/* starts and sizes in 64 KiB units, sometimes off by some bytes */
+		r[i].base = take(&data, &size, 3) << 16 | ((sel & 4) ? take(&data, &size, 1) : 0);
+		r[i].size = (take(&data, &size, 2) + 1) << 16;
+		if (sel & 2)
+			r[i].base <<= 4;
+	}
+	if (!nr)
+		return 0;
+	/* the kernel sits in one of the banks, or (sel & 8) maybe none */
+	i = (sel >> 4) % nr;
+	p.kernel_phys = r[i].base + ((sel & 8) ? r[i].size + 1 : r[i].size / 2);
+	p.phys_offset = r[i].base & ~((1ULL << 24) - 1);
+	if (p.phys_offset < r[i].base && !(sel & 8))
+		p.phys_offset = (r[i].base + 0xfff) & ~0xfffULL;
+	if (densemem_build(&lo, r, nr, &p))
+		return 0;
+	if (densemem_check(&lo, r, nr, &p, 1)) {
+		for (i = 0; i < lo.nr_ext; i++)
+			printf("  ext %#llx-%#llx fate %d reason %d\n",
+			       (unsigned long long)lo.ext[i].start,
+			       (unsigned long long)lo.ext[i].end, lo.ext[i].fate, lo.ext[i].reason);
+		for (i = 0; i < nr; i++)
+			printf("  in %#llx+%#llx\n", (unsigned long long)r[i].base,
+			       (unsigned long long)r[i].size);
+		fflush(stdout);
+		fprintf(stderr, "densemem invariant broken\n");
+		abort();
+	}
+	return 0;
+}

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Table-driven tests of densemem_build(): one memory map per case, the
+ * figures a board maintainer would work out by hand, then the invariants
+ * of check.c.  Closes with "N passed, N failed".
+ */
+#include <stdio.h>
+#include <string.h>
+#include <linux/errno.h>
+#include "check.h"
+
+#define M(x)	((u64)(x) << 20)
+#define G(x)	((u64)(x) << 30)
+#define MAXR	16
+
+struct layout_case {
+	const char *name;
+	struct densemem_region r[MAXR];
+	unsigned int nr;
+	u64 kernel, phys_offset, page_offset, lowmem_size, phys_limit;
+	bool use_highmem;
+	int ret;
+	u64 lowmem, highmem, dropped, granule, holes, overlap;
+	unsigned int banks;
+	bool unsorted;
+	enum densemem_reason reason;	/* of the first dropped extent, if any */
+};
+
+#define SPLIT_3G	.page_offset = 0xc0000000, .lowmem_size = M(768)
+#define SPLIT_2G_OPT	.page_offset = 0x70000000, .lowmem_size = G(2)
+#define SPLIT_2G	.page_offset = 0x80000000, .lowmem_size = M(1792)
+#define AT_1G		.kernel = 0x40008000, .phys_offset = 0x40000000
+
+static const struct layout_case cases[] = {
+	{ "flat_1g_is_one_chunk", { { G(1), G(1) } }, 1, AT_1G, SPLIT_2G_OPT,
+	  .lowmem = G(1), .granule = G(1), .banks = 1 },
+	{ "virt_2x512_packs_under_2g_opt", { { G(1), M(512) }, { G(2), M(512) } }, 2,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = G(1), .granule = M(512), .banks = 2 },
+	{ "virt_2x512_3g_drops_past_linear_map", { { G(1), M(512) }, { G(2), M(512) } }, 2,
+	  AT_1G, SPLIT_3G, .lowmem = M(768), .dropped = M(256), .granule = M(512),
+	  .banks = 2, .reason = DENSEMEM_NO_LINEAR_MAP },
+	{ "virt_2x512_3g_highmem_keeps_rest", { { G(1), M(512) }, { G(2), M(512) } }, 2,
+	  AT_1G, SPLIT_3G, .use_highmem = true, .lowmem = M(768), .highmem = M(256),
+	  .granule = M(512), .banks = 2 },
+	{ "virt_tri_all_lowmem", { { G(1), M(512) }, { G(2), M(512) }, { G(3), M(256) } }, 3,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = M(1280), .granule = M(256), .banks = 3 },
+	{ "virt_2x1g_all_lowmem", { { G(1), G(1) }, { G(3), G(1) } }, 2,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = G(2), .granule = G(1), .banks = 2 },
+	{ "lpae_split_fills_2g_linear_map", { { G(1), G(1) }, { G(5), G(1) } }, 2,
+	  AT_1G, SPLIT_2G, .phys_limit = 1ULL << 40, .use_highmem = true,
+	  .lowmem = M(1792), .highmem = M(256), .granule = G(1), .banks = 2 },
+	{ "lpae_split_no_highmem_drops_overflow", { { G(1), G(1) }, { G(5), G(1) } }, 2,
+	  AT_1G, SPLIT_2G, .phys_limit = 1ULL << 40,
+	  .lowmem = M(1792), .dropped = M(256), .granule = G(1), .banks = 2,
+	  .reason = DENSEMEM_NO_LINEAR_MAP },
+	{ "pbx_a9_two_regions_lowmem", { { 0x20000000, M(512) }, { 0x70000000, M(512) } }, 2,
+	  .kernel = 0x20008000, .phys_offset = 0x20000000, SPLIT_2G_OPT,
+	  .lowmem = G(1), .granule = M(256), .banks = 2 },
+	{ "unsorted_map_is_sorted", { { G(2), M(512) }, { G(1), M(512) } }, 2,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = G(1), .granule = M(512), .banks = 2,
+	  .unsorted = true },
+	{ "overlap_is_merged_and_counted", { { G(1), M(256) }, { G(1) + M(128), M(256) } }, 2,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = M(384), .granule = M(128), .banks = 1,
+	  .overlap = M(128) },
+	{ "unaligned_edges_lose_partial_pages", { { G(1) + 0x800, M(16) } }, 1,
+	  .kernel = G(1) + M(1), .phys_offset = G(1), SPLIT_2G_OPT,
+	  .lowmem = M(16) - 4096, .dropped = 4096, .granule = M(4), .banks = 1,
+	  .reason = DENSEMEM_UNALIGNED },
+	{ "small_hole_absorbed_as_reserved_pages", { { G(1), M(63) }, { G(1) + M(64), M(64) } }, 2,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = M(127), .granule = M(4), .holes = M(1), .banks = 2 },
+	{ "tiny_far_bank_coarsens_granule", { { G(1), M(256) }, { 0x60000000, 0x10000 } }, 2,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = M(256) + 0x10000, .granule = M(16), .banks = 2 },
+	{ "below_kernel_bank_dropped", { { 0x20000000, M(256) }, { G(1), M(256) } }, 2,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = M(256), .dropped = M(256), .granule = M(256),
+	  .banks = 1, .reason = DENSEMEM_BELOW_KERNEL },
+	{ "above_phys_width_dropped", { { G(1), M(256) }, { G(4), M(256) } }, 2,
+	  AT_1G, SPLIT_2G_OPT, .phys_limit = G(4), .lowmem = M(256), .dropped = M(256),
+	  .granule = M(256), .banks = 1, .reason = DENSEMEM_PHYS_LIMIT },
+	{ "too_many_banks_keeps_first_eight", {
+	  { G(1) + M(0), M(16) }, { G(1) + M(64), M(16) }, { G(1) + M(128), M(16) },
+	  { G(1) + M(192), M(16) }, { G(1) + M(256), M(16) }, { G(1) + M(320), M(16) },
+	  { G(1) + M(384), M(16) }, { G(1) + M(448), M(16) }, { G(1) + M(512), M(16) },
+	  { G(1) + M(576), M(16) } }, 10,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = M(128), .dropped = M(32), .granule = M(16),
+	  .banks = 8, .reason = DENSEMEM_TOO_MANY_BANKS },
+	{ "no_kernel_bank_is_an_error", { { G(2), M(256) } }, 1,
+	  AT_1G, SPLIT_2G_OPT, .ret = -EINVAL, .dropped = M(256),
+	  .reason = DENSEMEM_NO_KERNEL_BANK },
+	{ "empty_map_is_an_error", { { 0 } }, 0, AT_1G, SPLIT_2G_OPT, .ret = -EINVAL },
+};
+
+static void quiet(void *ctx, const char *line)
+{
+	(void)ctx;
+	(void)line;
+}
+
+static int run_case(const struct layout_case *c)
+{
+	static struct densemem_layout lo;
+	struct densemem_params p = {
+		.kernel_phys = c->kernel, .phys_offset = c->phys_offset,
+		.page_offset = c->page_offset, .lowmem_size = c->lowmem_size,
+		.phys_limit = c->phys_limit ? c->phys_limit : 1ULL << 32,
+		.min_granule = M(4), .highmem = c->use_highmem,
+	};
+	int bad = 0, verbose = 1, ret;
+	unsigned int i;
+
+	ret = densemem_build(&lo, c->r, c->nr, &p);
+#define EXPECT(what, got, want) do { if ((u64)(got) != (u64)(want)) { bad++; \
+	printf("  # %s: %s = %#llx, want %#llx\n", c->name, what, \
+	       (unsigned long long)(got), (unsigned long long)(want)); } } while (0)
+	EXPECT("ret", (u64)(long long)ret, (u64)(long long)c->ret);
+	EXPECT("lowmem", lo.lowmem, c->lowmem);
+	EXPECT("highmem", lo.highmem, c->highmem);
+	EXPECT("dropped", lo.dropped, c->dropped);
+	EXPECT("overlap", lo.overlap, c->overlap);
+	EXPECT("unsorted", lo.unsorted, c->unsorted);
+	if (!ret) {
+		EXPECT("granule", lo.granule, c->granule);
+		EXPECT("holes", lo.holes, c->holes);
+		EXPECT("banks", lo.nr_banks, c->banks);
+		bad += densemem_check(&lo, c->r, c->nr, &p, verbose);
+	}
+	for (i = 0; i < lo.nr_ext; i++)
+		if (lo.ext[i].fate == DENSEMEM_DROPPED)
+			break;
+	EXPECT("first drop reason", i < lo.nr_ext ? lo.ext[i].reason : DENSEMEM_OK, c->reason);
+	if (densemem_report(&lo, &p, quiet, NULL) != (int)lo.nr_ext + 1 +
+	    !!lo.unsorted + !!lo.overlap + !!lo.lost)
+		EXPECT("report lines", 0, 1);
+	return bad;
+}
+
+/* The identity map serves early boot: every pfn is itself and valid. */
+static int identity_case(void)
+{
+	struct densemem_map m;
+	unsigned long pfns[] = { 0, 1, 0x40000, 0x7ffff, 0xfffff, 0x140000, ~0UL >> 1 };
+	unsigned int i;
+	int bad = 0;
+
+	densemem_identity(&m);
+	for (i = 0; i < sizeof(pfns) / sizeof(pfns[0]); i++)
+		if (densemem_map_p2d(&m, pfns[i]) != pfns[i] ||
+		    densemem_map_d2p(&m, pfns[i]) != pfns[i] ||
+		    !densemem_map_pfn_valid(&m, pfns[i])) {
+			printf("  # identity: pfn %#lx\n", pfns[i]);
+			bad++;
+		}
+	return bad;
+}
+
+int main(void)
+{
+	unsigned int i, passed = 0, failed = 0;
+
+	printf("# densemem layout tests, %d-bit unsigned long\n", BITS_PER_LONG);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int bad = run_case(&cases[i]);
+
+		printf("%s %u %s\n", bad ? "not ok" : "ok", i + 1, cases[i].name);
+		bad ? failed++ : passed++;
+	}
+	if (identity_case()) {
+		printf("not ok %u identity_before_setup\n", i + 1);
+		failed++;
+	} else {
+		printf("ok %u identity_before_setup\n", i + 1);
+		passed++;
+	}
+	printf("%u passed, %u failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#include <stdio.h>
+#include <linux/types.h>
+#include <linux/compiler.h>

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Host stub: just the kernel types mm/densemem/layout.c uses. */
+#ifndef _HOST_LINUX_TYPES_H
+#define _HOST_LINUX_TYPES_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+typedef uint64_t u64;
+typedef uint32_t u32;
+#define PAGE_SHIFT	12
+#define PAGE_SIZE	(1UL << PAGE_SHIFT)
+#define BITS_PER_LONG	((int)(8 * sizeof(long)))
+#endif
