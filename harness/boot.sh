@@ -1,0 +1,81 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# boot.sh MACHINE KCONFIG: boot build/kernels/KCONFIG/zImage on the machine
+# file as firmware would (QEMU's -kernel boot would rewrite the memory
+# nodes into one bank): QEMU's DTB with exactly the file's banks, a boot
+# shim in -bios that enters the kernel with r0=0, r1=~0, r2=DTB, and the
+# zImage, DTB and initramfs placed by -device loader.  Ends with one line
+# RESULT {json}; exit 1 unless the guest booted and reported.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+machine=${1:?usage: boot.sh MACHINE KCONFIG}
+kconfig=${2:?usage: boot.sh MACHINE KCONFIG}
+py=/usr/bin/python3
+name=$(basename "$machine" .mem)
+run=$top/build/boot/$name.$kconfig
+mkdir -p "$run"
+kernel=$top/build/kernels/$kconfig/zImage
+timeout=${BOOT_TIMEOUT:-300}
+
+result() {	# booted reason [guest numbers]
+	printf 'RESULT {"machine": "%s", "kconfig": "%s", "booted": %s, "ram": %s, "lowmem": %s, "highmem": %s, "ignored": %s, "nomap": %s, "tests": {"passed": %s, "failed": %s}%s}\n' \
+		"$name" "$kconfig" "$1" "${ram:-0}" "${lowmem:-0}" "${highmem:-0}" \
+		"${ignored:-0}" "${nomap:-0}" "${passed:-0}" "${failed:-0}" \
+		"${2:+, \"reason\": \"$2\"}"
+}
+
+info=$($py "$top/harness/machine.py" json "$machine") || { result false "bad machine file"; exit 1; }
+[ -f "$kernel" ] || { result false "no kernel $kconfig"; exit 1; }
+get() { $py -c "import json,sys; print(json.loads(sys.argv[1])['$1'])" "$info"; }
+ram=$(get ram); nomap=$(get nomap); base=$(get load_base)
+mem=$(get qemu_ram_mib); cpu=$(get cpu); extra=$(get cmdline)
+bash "$top/harness/initramfs.sh"
+initrd=$top/build/initramfs.cpio.gz
+
+# load map in the lowest bank: zImage at +32 MiB (QEMU's own DTB sits at
+# the start of RAM), our DTB at +48 MiB, the initramfs right after it
+zaddr=$((base + 0x2000000)); dtbaddr=$((base + 0x3000000)); iaddr=$((base + 0x3100000))
+iend=$((iaddr + $(stat -c %s "$initrd")))
+hm=highmem=off; [ "$(get lpae)" = True ] && hm=highmem=on
+qemu=(qemu-system-arm -M virt,$hm -cpu "$cpu" -m "${mem}M" -smp 1 -nographic -no-reboot)
+
+qemu-system-arm -M virt,$hm,dumpdtb="$run/qemu.dtb" -cpu "$cpu" -m "${mem}M" -smp 1 \
+	-nographic >/dev/null 2>&1
+bootargs="console=ttyAMA0 panic=-1 $extra"
+$py "$top/harness/machine.py" dtb "$machine" "$run/qemu.dtb" "$run/machine.dtb" \
+	"$bootargs" "$iaddr" "$iend" || { result false "dtb"; exit 1; }
+
+cat > "$run/shim.S" <<SHIM
+	.arm
+	mov	r0, #0
+	mvn	r1, #0
+	ldr	r2, 1f
+	ldr	pc, 2f
+1:	.word	$dtbaddr
+2:	.word	$zaddr
+SHIM
+arm-linux-gnueabihf-as -o "$run/shim.o" "$run/shim.S" &&
+	arm-linux-gnueabihf-objcopy -O binary "$run/shim.o" "$run/shim.bin" ||
+	{ result false "shim"; exit 1; }
+
+log=$run/console.log
+timeout --foreground -k 5 "$timeout" "${qemu[@]}" -bios "$run/shim.bin" \
+	-device loader,file="$kernel",addr=$zaddr,force-raw=on \
+	-device loader,file="$run/machine.dtb",addr=$dtbaddr,force-raw=on \
+	-device loader,file="$initrd",addr=$iaddr,force-raw=on \
+	</dev/null > "$log" 2>&1
+rc=$?
+line=$(tr -d '\r' < "$log" | grep '^DENSEMEM-GUEST ' | tail -1)
+if [ -z "$line" ]; then
+	why="no report from the guest"
+	[ $rc = 124 ] && why="timeout after ${timeout}s"
+	grep -q "Kernel panic" "$log" && why="panic: $(grep -m1 'Kernel panic' "$log" | tr -d '\r"' | cut -c1-100)"
+	result false "$why"
+	exit 1
+fi
+sysram=$(sed -n 's/.*sysram=\([0-9]*\).*/\1/p' <<<"$line")
+highmem=$(sed -n 's/.*highmem=\([0-9]*\).*/\1/p' <<<"$line")
+lowmem=$((sysram - highmem))
+ignored=$((ram - sysram))
+result true

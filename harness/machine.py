@@ -1,0 +1,169 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""Machine files: parse and check a .mem file, and make its DTB.
+
+    machine.py check FILE              errors name the file and line
+    machine.py json FILE               the parsed machine, as JSON
+    machine.py dtb FILE QEMU_DTB OUT BOOTARGS INITRD_START INITRD_END
+"""
+import json
+import sys
+
+BOARDS = {
+    # RAM the board really has: (start, max size)
+    "virt": [(0x40000000, 255 << 30)],
+}
+
+
+class MachineError(Exception):
+    pass
+
+
+def num(tok, where, size=False):
+    mult = 1
+    if size and tok[-1:].upper() in "KMG" and tok[-1:].isalpha():
+        mult = 1 << {"K": 10, "M": 20, "G": 30}[tok[-1].upper()]
+        tok = tok[:-1]
+    try:
+        v = int(tok, 0) if (size or tok.lower().startswith("0x")) else int(tok, 16)
+    except ValueError:
+        raise MachineError(f"{where}: not a number: {tok!r}")
+    return v * mult
+
+
+def parse(path):
+    m = {"file": path, "board": "virt", "cpu": "cortex-a15", "cmdline": "",
+         "banks": [], "nomap": [], "raw_dt": False}
+    try:
+        lines = open(path).read().splitlines()
+    except OSError as e:
+        raise MachineError(f"{path}: {e.strerror}")
+    for n, line in enumerate(lines, 1):
+        where = f"{path}:{n}"
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        word, _, rest = text.partition(" ")
+        args = rest.split()
+        if word in ("bank", "nomap"):
+            if len(args) != 2:
+                raise MachineError(f"{where}: '{word} START SIZE' wanted")
+            start, size = num(args[0], where), num(args[1], where, size=True)
+            if size <= 0:
+                raise MachineError(f"{where}: empty {word}")
+            m["banks" if word == "bank" else "nomap"].append((start, size, n))
+        elif word == "board":
+            if rest.strip() not in ("virt", "realview-pbx-a9"):
+                raise MachineError(f"{where}: board is virt or realview-pbx-a9")
+            m["board"] = rest.strip()
+        elif word == "cpu":
+            m["cpu"] = rest.strip()
+        elif word == "cmdline":
+            m["cmdline"] = rest.strip()
+        elif word == "raw-dt":
+            m["raw_dt"] = rest.strip() == "yes"
+        else:
+            raise MachineError(f"{where}: unknown directive {word!r}")
+    if not m["banks"]:
+        raise MachineError(f"{path}: no bank")
+    if m["board"] != "virt":
+        raise MachineError(f"{path}: board {m['board']}: not supported by the harness yet")
+    if not m["raw_dt"]:
+        check(m)
+    return m
+
+
+def check(m):
+    path = m["file"]
+    banks = sorted(m["banks"])
+    for (s0, z0, n0), (s1, z1, n1) in zip(banks, banks[1:]):
+        if s1 < s0 + z0:
+            raise MachineError(f"{path}:{n1}: bank overlaps the bank of line {n0}")
+    for s, z, n in m["nomap"]:
+        if not any(bs <= s and s + z <= bs + bz for bs, bz, _ in banks):
+            raise MachineError(f"{path}:{n}: nomap region is not inside one bank")
+    for s, z, n in banks:
+        if not any(rs <= s and s + z <= rs + rz for rs, rz in BOARDS[m["board"]]):
+            raise MachineError(f"{path}:{n}: bank is outside the RAM {m['board']} can give")
+    if banks[0][0] + 0x4000000 > banks[0][0] + banks[0][1]:
+        raise MachineError(f"{path}:{banks[0][2]}: lowest bank is under 64 MiB: no room to load the kernel")
+
+
+def qemu_ram(m):
+    """-m for QEMU: enough to cover the highest bank, in MiB."""
+    top = max(s + z for s, z, _ in m["banks"])
+    return (top - BOARDS[m["board"]][0][0] + (1 << 20) - 1) >> 20
+
+
+def summary(m):
+    ram = sum(z for _, z, _ in m["banks"])
+    nomap = sum(z for _, z, _ in m["nomap"])
+    return {"board": m["board"], "cpu": m["cpu"], "cmdline": m["cmdline"],
+            "ram": ram - nomap, "nomap": nomap, "qemu_ram_mib": qemu_ram(m),
+            "load_base": min(s for s, _, _ in m["banks"]),
+            "lpae": max(s + z for s, z, _ in m["banks"]) > 1 << 32}
+
+
+def make_dtb(m, qemu_dtb, out, bootargs, initrd_start, initrd_end):
+    import libfdt
+    fdt = libfdt.Fdt(open(qemu_dtb, "rb").read())
+    fdt.resize(fdt.totalsize() + 8192)
+    root = 0
+    # drop every /memory node QEMU made
+    while True:
+        node, found = fdt.first_subnode(root), None
+        while node >= 0:
+            name = fdt.get_name(node)
+            if name == "memory" or name.startswith("memory@"):
+                found = node
+                break
+            node = fdt.next_subnode(node, [libfdt.NOTFOUND]) if True else -1
+        if found is None:
+            break
+        fdt.del_node(found)
+    ac = fdt.getprop(root, "#address-cells").as_uint32()
+    sc = fdt.getprop(root, "#size-cells").as_uint32()
+
+    def cells(v, n):
+        return b"".join(((v >> (32 * (n - 1 - i))) & 0xffffffff).to_bytes(4, "big") for i in range(n))
+
+    for s, z, _ in m["banks"]:
+        node = fdt.add_subnode(root, f"memory@{s:x}")
+        fdt.setprop_str(node, "device_type", "memory")
+        fdt.setprop(node, "reg", cells(s, ac) + cells(z, sc))
+    if m["nomap"]:
+        rm = fdt.add_subnode(root, "reserved-memory")
+        fdt.setprop_u32(rm, "#address-cells", ac)
+        fdt.setprop_u32(rm, "#size-cells", sc)
+        fdt.setprop(rm, "ranges", b"")
+        for s, z, _ in m["nomap"]:
+            node = fdt.add_subnode(rm, f"carveout@{s:x}")
+            fdt.setprop(node, "reg", cells(s, ac) + cells(z, sc))
+            fdt.setprop(node, "no-map", b"")
+    try:
+        chosen = fdt.path_offset("/chosen")
+    except libfdt.FdtException:
+        chosen = fdt.add_subnode(root, "chosen")
+    fdt.setprop_str(chosen, "bootargs", bootargs)
+    fdt.setprop(chosen, "linux,initrd-start", cells(initrd_start, 2))
+    fdt.setprop(chosen, "linux,initrd-end", cells(initrd_end, 2))
+    fdt.pack()
+    open(out, "wb").write(fdt.as_bytearray())
+
+
+def main():
+    try:
+        cmd, path = sys.argv[1], sys.argv[2]
+        m = parse(path)
+        if cmd == "json":
+            print(json.dumps(summary(m)))
+        elif cmd == "dtb":
+            make_dtb(m, sys.argv[3], sys.argv[4], sys.argv[5],
+                     int(sys.argv[6], 0), int(sys.argv[7], 0))
+    except MachineError as e:
+        print(f"machine: {e}", file=sys.stderr)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()
