@@ -6,7 +6,10 @@ KCONFIG ?= baseline-3g
 FUZZ_SECONDS ?= 30
 HT := tools/testing/densemem
 
-.PHONY: help deps tree kernel hosttest fuzz check boot clean
+.PHONY: help deps tree kernel hosttest fuzz check boot baseline demo harnesstest boottest clean
+MACHINE ?= machines/virt-2x512.mem
+BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
+BASELINE_MACHINES ?= $(filter-out machines/pbx-a9-1g.mem,$(wildcard machines/*.mem))
 
 help:
 	@sed -n 's/^## //p' README.md
@@ -19,6 +22,32 @@ tree: deps
 
 kernel: tree
 	@bash harness/kernel.sh $(KCONFIG)
+
+boot: kernel
+	@bash harness/boot.sh $(MACHINE) $(KCONFIG)
+
+# every machine with every baseline config -> build/report/baseline.md
+baseline: tree
+	@for k in $(BASELINE_CONFIGS); do bash harness/kernel.sh $$k || exit 1; done
+	@mkdir -p build/report; : > build/report/baseline.jsonl; \
+	for k in $(BASELINE_CONFIGS); do for m in $(BASELINE_MACHINES); do \
+		bash harness/boot.sh $$m $$k | tee -a build/report/baseline.jsonl | tail -1; \
+	done; done; /usr/bin/python3 harness/report.py build/report/baseline.jsonl > build/report/baseline.md; \
+	cat build/report/baseline.md
+
+demo: tree
+	@for k in baseline-3g seed-2g-opt; do bash harness/kernel.sh $$k >/dev/null || exit 1; done
+	@mkdir -p build/report; : > build/report/demo.jsonl; \
+	for k in baseline-3g seed-2g-opt; do bash harness/boot.sh $(MACHINE) $$k >> build/report/demo.jsonl; done; \
+	/usr/bin/python3 harness/report.py build/report/demo.jsonl
+
+harnesstest: deps
+	@bash harness/test-machine.sh
+
+# a representative boot: must boot, and account for every byte of the map
+boottest: tree
+	@bash harness/kernel.sh baseline-3g >/dev/null
+	@bash harness/boottest.sh machines/virt-2x512.mem baseline-3g 536870912
 
 # the core's table builder on the host: 64-bit with ASan+UBSan, 32-bit as
 # armhf under qemu-arm with UBSan; one closing line over both
@@ -34,10 +63,12 @@ fuzz: deps
 check: deps
 	@mkdir -p build; set -o pipefail; fail=0; \
 	$(MAKE) -s hosttest 2>&1 | tee build/check.log || fail=1; \
+	$(MAKE) -s harnesstest 2>&1 | tee -a build/check.log || fail=1; \
+	$(MAKE) -s boottest 2>&1 | tee -a build/check.log || fail=1; \
 	if $(MAKE) -s fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) > build/fuzz.log 2>&1; then \
 		echo "ok fuzz ($(FUZZ_SECONDS) s, $$(grep -o 'Done [0-9]* runs' build/fuzz.log))" | tee -a build/check.log; \
 	else tail -20 build/fuzz.log; echo "not ok fuzz" | tee -a build/check.log; fi; \
-	awk '/^hosttest: / { p += $$2; f += $$4 } /^ok fuzz/ { p++ } /^not ok fuzz/ { f++ } \
+	awk '/^(hosttest|harnesstest|boottest): / { p += $$2; f += $$4 } /^ok fuzz/ { p++ } /^not ok fuzz/ { f++ } \
 		END { printf "%d passed, %d failed\n", p, f; exit f > 0 }' build/check.log
 
 clean:

@@ -1,0 +1,24 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Bad machine files are refused before QEMU starts, naming file and line.
+top=$(cd "$(dirname "$0")/.." && pwd)
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+pass=0 fail=0
+expect() {	# NAME PATTERN CONTENT
+	printf '%s\n' "$3" > "$t/$1.mem"
+	out=$(/usr/bin/python3 "$top/harness/machine.py" json "$t/$1.mem" 2>&1); rc=$?
+	if [[ $2 == ok ]]; then [[ $rc == 0 ]]; else [[ $rc == 2 && $out == *"$1.mem:"$2* ]]; fi &&
+		{ echo "ok $1"; pass=$((pass + 1)); } ||
+		{ echo "not ok $1: rc=$rc $out"; fail=$((fail + 1)); }
+}
+expect overlap "3: bank overlaps the bank of line 2" $'# x\nbank 0x40000000 512M\nbank 0x50000000 512M'
+expect nomap_outside "2: nomap region is not inside one bank" $'bank 0x40000000 512M\nnomap 0x80000000 1M'
+expect malformed "1: 'bank START SIZE' wanted" 'bank 0x40000000'
+expect bad_number "1: not a number" 'bank 0x4000zz00 1M'
+expect unknown "2: unknown directive" $'bank 0x40000000 1G\nbanks 0x1 1'
+expect too_much_ram "1: bank is outside the RAM virt can give" 'bank 0x10000000 1G'
+expect unsorted_is_fine ok $'bank 0x80000000 512M\nbank 0x40000000 512M'
+expect raw_dt_passes_overlap ok $'raw-dt yes\nbank 0x40000000 512M\nbank 0x50000000 512M'
+expect above_4g_is_fine ok $'bank 0x40000000 1G\nbank 0x140000000 1G'
+echo "harnesstest: $pass passed, $fail failed"
+[ $fail = 0 ]
