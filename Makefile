@@ -6,7 +6,7 @@ KCONFIG ?= baseline-3g
 FUZZ_SECONDS ?= 30
 HT := tools/testing/densemem
 
-.PHONY: help deps tree kernel hosttest fuzz check boot baseline demo harnesstest boottest clean
+.PHONY: help deps tree kernel hosttest fuzz check boot baseline demo harnesstest boottest kunit clean
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
 BASELINE_MACHINES ?= $(filter-out machines/pbx-a9-1g.mem,$(wildcard machines/*.mem))
@@ -43,6 +43,10 @@ demo: tree
 
 harnesstest: deps
 	@bash harness/test-machine.sh
+
+kunit: tree
+	@cd build/linux && python3 tools/testing/kunit/kunit.py run --kunitconfig=mm/densemem \
+		--build_dir=$(TOP)/build/kunit-uml --jobs=$$(nproc)
 
 # a representative boot: must boot, and account for every byte of the map
 boottest: tree

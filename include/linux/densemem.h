@@ -14,6 +14,7 @@
 
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <asm/page.h>
 
 #ifndef CONFIG_DENSEMEM_MAX_CHUNKS
 #define CONFIG_DENSEMEM_MAX_CHUNKS 64

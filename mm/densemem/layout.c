@@ -23,6 +23,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
+#include <asm/page.h>
 
 #define DM_PAGE		((u64)PAGE_SIZE)
 #define DM_MAX_INPUT	(4 * DENSEMEM_MAX_BANKS)

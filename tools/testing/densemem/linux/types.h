@@ -7,7 +7,5 @@
 #include <stdint.h>
 typedef uint64_t u64;
 typedef uint32_t u32;
-#define PAGE_SHIFT	12
-#define PAGE_SIZE	(1UL << PAGE_SHIFT)
 #define BITS_PER_LONG	((int)(8 * sizeof(long)))
 #endif

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the densemem layout builder, on the memory maps of the
+ * project's QEMU machines and on bad ones.  Pure: no state of the running
+ * kernel is read or changed.
+ */
+#include <kunit/test.h>
+#include <linux/densemem.h>
+#include <linux/sizes.h>
+
+struct dm_layout_param {
+	const char *desc;
+	struct densemem_region r[4];
+	unsigned int nr;
+	u64 lowmem_size;
+	bool highmem;
+	u64 want_lowmem, want_highmem, want_dropped;
+};
+
+#define AT_1G_2G_OPT	.lowmem_size = SZ_2G
+
+static const struct dm_layout_param dm_layouts[] = {
+	{ "flat-1g", { { SZ_1G, SZ_1G } }, 1, AT_1G_2G_OPT, false, SZ_1G, 0, 0 },
+	{ "virt-2x512", { { SZ_1G, SZ_512M }, { SZ_2G, SZ_512M } }, 2, AT_1G_2G_OPT,
+	  false, SZ_1G, 0, 0 },
+	{ "virt-tri", { { SZ_1G, SZ_512M }, { SZ_2G, SZ_512M }, { 3ULL * SZ_1G, SZ_256M } },
+	  3, AT_1G_2G_OPT, false, SZ_1G + SZ_256M, 0, 0 },
+	{ "virt-2x1g", { { SZ_1G, SZ_1G }, { 3ULL * SZ_1G, SZ_1G } }, 2, AT_1G_2G_OPT,
+	  false, SZ_2G, 0, 0 },
+	{ "virt-2x512 on 3G", { { SZ_1G, SZ_512M }, { SZ_2G, SZ_512M } }, 2,
+	  .lowmem_size = SZ_512M + SZ_256M, false, SZ_512M + SZ_256M, 0, SZ_256M },
+	{ "lpae-split highmem", { { SZ_1G, SZ_1G }, { 5ULL * SZ_1G, SZ_1G } }, 2,
+	  .lowmem_size = SZ_1G + SZ_512M + SZ_256M, true,
+	  SZ_1G + SZ_512M + SZ_256M, SZ_256M, 0 },
+	{ "overlapping, unsorted", { { SZ_1G + SZ_128M, SZ_256M }, { SZ_1G, SZ_256M } }, 2,
+	  AT_1G_2G_OPT, false, SZ_256M + SZ_128M, 0, 0 },
+	{ "bank below the kernel", { { SZ_512M, SZ_256M }, { SZ_1G, SZ_256M } }, 2,
+	  AT_1G_2G_OPT, false, SZ_256M, 0, SZ_256M },
+};
+
+static void dm_layout_desc(const struct dm_layout_param *p, char *desc)
+{
+	strscpy(desc, p->desc, KUNIT_PARAM_DESC_SIZE);
+}
+KUNIT_ARRAY_PARAM(dm_layout, dm_layouts, dm_layout_desc);
+
+static struct densemem_layout *dm_build(struct kunit *test, struct densemem_params *p)
+{
+	const struct dm_layout_param *c = test->param_value;
+	struct densemem_layout *lo = kunit_kzalloc(test, sizeof(*lo), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, lo);
+	*p = (struct densemem_params) {
+		.kernel_phys = SZ_1G + SZ_32K, .phys_offset = SZ_1G,
+		.page_offset = 0x70000000, .lowmem_size = c->lowmem_size,
+		.phys_limit = 1ULL << 40, .min_granule = SZ_4M, .highmem = c->highmem,
+	};
+	KUNIT_ASSERT_EQ(test, densemem_build(lo, c->r, c->nr, p), 0);
+	return lo;
+}
+
+static void test_every_byte_accounted(struct kunit *test)
+{
+	const struct dm_layout_param *c = test->param_value;
+	struct densemem_params p;
+	struct densemem_layout *lo = dm_build(test, &p);
+
+	KUNIT_EXPECT_EQ(test, lo->lowmem, c->want_lowmem);
+	KUNIT_EXPECT_EQ(test, lo->highmem, c->want_highmem);
+	KUNIT_EXPECT_EQ(test, lo->dropped, c->want_dropped);
+}
+
+static void test_round_trip_at_bank_edges(struct kunit *test)
+{
+	struct densemem_params p;
+	struct densemem_layout *lo = dm_build(test, &p);
+	unsigned int i;
+
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+		unsigned long first = PHYS_PFN(e->start), last = PHYS_PFN(e->end) - 1;
+
+		if (e->fate == DENSEMEM_DROPPED)
+			continue;
+		KUNIT_EXPECT_EQ(test, densemem_map_p2d(&lo->map, first), PHYS_PFN(e->dense));
+		KUNIT_EXPECT_EQ(test, densemem_map_p2d(&lo->map, last),
+				PHYS_PFN(e->dense) + (last - first));
+		KUNIT_EXPECT_EQ(test, densemem_map_d2p(&lo->map, PHYS_PFN(e->dense)), first);
+		KUNIT_EXPECT_TRUE(test, densemem_map_pfn_valid(&lo->map, first));
+		KUNIT_EXPECT_TRUE(test, densemem_map_pfn_valid(&lo->map, last));
+	}
+}
+
+static void test_holes_are_invalid(struct kunit *test)
+{
+	struct densemem_params p;
+	struct densemem_layout *lo = dm_build(test, &p);
+	unsigned int i;
+
+	for (i = 0; i + 1 < lo->nr_ext; i++) {
+		u64 hs = ALIGN(lo->ext[i].end, lo->granule);
+		u64 he = ALIGN_DOWN(lo->ext[i + 1].start, lo->granule);
+
+		if (hs >= he || lo->ext[i].fate == DENSEMEM_DROPPED)
+			continue;
+		KUNIT_EXPECT_FALSE(test, densemem_map_pfn_valid(&lo->map, PHYS_PFN(hs)));
+		KUNIT_EXPECT_FALSE(test, densemem_map_pfn_valid(&lo->map, PHYS_PFN(he) - 1));
+	}
+}
+
+static void test_kernel_bank_stays_put(struct kunit *test)
+{
+	struct densemem_params p;
+	struct densemem_layout *lo = dm_build(test, &p);
+	unsigned long pfn = PHYS_PFN(p.kernel_phys);
+
+	KUNIT_EXPECT_EQ(test, densemem_map_p2d(&lo->map, pfn), pfn);
+	KUNIT_EXPECT_EQ(test, densemem_map_d2p(&lo->map, pfn), pfn);
+}
+
+static struct kunit_case densemem_layout_cases[] = {
+	KUNIT_CASE_PARAM(test_every_byte_accounted, dm_layout_gen_params),
+	KUNIT_CASE_PARAM(test_round_trip_at_bank_edges, dm_layout_gen_params),
+	KUNIT_CASE_PARAM(test_holes_are_invalid, dm_layout_gen_params),
+	KUNIT_CASE_PARAM(test_kernel_bank_stays_put, dm_layout_gen_params),
+	{}
+};
+
+static struct kunit_suite densemem_layout_suite = {
+	.name = "densemem_layout",
+	.test_cases = densemem_layout_cases,
+};
+kunit_test_suite(densemem_layout_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the densemem layout builder");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _HOST_ASM_PAGE_H
+#define _HOST_ASM_PAGE_H
+#define PAGE_SHIFT	12
+#define PAGE_SIZE	(1UL << PAGE_SHIFT)
+#endif
