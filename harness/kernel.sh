@@ -31,7 +31,6 @@ fi
 cross=arm-linux-gnueabihf-
 cc=${cross}gcc
 command -v ccache >/dev/null && cc="ccache $cc"
-export CCACHE_DIR=${CCACHE_DIR:-$top/build/ccache}
 export KBUILD_BUILD_TIMESTAMP="2026-01-01" KBUILD_BUILD_USER=densemem KBUILD_BUILD_HOST=qemu
 mk() { make -s -C "$src" O="$obj" ARCH=arm CROSS_COMPILE=$cross CC="$cc" \
 	-j"$(nproc)" "$@"; }

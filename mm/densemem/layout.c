@@ -259,9 +259,8 @@ int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
 	 * granule become reserved pages).
 	 */
 	exact = 0;
-	for (i = k; i <= last; i++) {
+	for (i = k; i <= last; i++)
 		exact |= lowbit(w[i].base) | lowbit(w[i].base + w[i].size);
-	}
 	g = exact ? lowbit(exact) : p->min_granule;
 	if (g < p->min_granule)
 		g = p->min_granule;
@@ -394,13 +393,15 @@ int densemem_report(const struct densemem_layout *lo, const struct densemem_para
 		lines++;
 	}
 	if (lo->overlap) {
-		snprintf(buf, sizeof(buf), "memory map overlaps itself: %llu bytes listed twice, merged",
+		snprintf(buf, sizeof(buf),
+			 "memory map overlaps itself: %llu bytes listed twice, merged",
 			 (unsigned long long)lo->overlap);
 		emit(ctx, buf);
 		lines++;
 	}
 	if (lo->lost) {
-		snprintf(buf, sizeof(buf), "%llu bytes dropped in entries past the first %u distinct ones",
+		snprintf(buf, sizeof(buf),
+			 "%llu bytes dropped in entries past the first %u distinct ones",
 			 (unsigned long long)lo->lost, DM_MAX_INPUT);
 		emit(ctx, buf);
 		lines++;
