@@ -42,6 +42,7 @@ static void dm_layout_desc(const struct dm_layout_param *p, char *desc)
 {
 	strscpy(desc, p->desc, KUNIT_PARAM_DESC_SIZE);
 }
+
 KUNIT_ARRAY_PARAM(dm_layout, dm_layouts, dm_layout_desc);
 
 static struct densemem_layout *dm_build(struct kunit *test, struct densemem_params *p)
@@ -130,6 +131,7 @@ static struct kunit_suite densemem_layout_suite = {
 	.name = "densemem_layout",
 	.test_cases = densemem_layout_cases,
 };
+
 kunit_test_suite(densemem_layout_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the densemem layout builder");

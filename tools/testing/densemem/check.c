@@ -6,7 +6,14 @@
 #include <stdio.h>
 #include "check.h"
 
-#define FAIL(...) do { bad++; if (verbose) { printf("  # "); printf(__VA_ARGS__); printf("\n"); } } while (0)
+#define FAIL(...) do {						\
+	bad++;								\
+	if (verbose) {							\
+		printf("  # ");						\
+		printf(__VA_ARGS__);					\
+		printf("\n");						\
+	}								\
+} while (0)
 
 static int check_pfn(const struct densemem_layout *lo, const struct densemem_params *p,
 		     const struct densemem_extent *e, unsigned long pfn, int verbose)
@@ -93,7 +100,8 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 		u64 hs = (lo->ext[i].end + lo->granule - 1) & ~(lo->granule - 1);
 		u64 he = lo->ext[i + 1].start & ~(lo->granule - 1);
 
-		if (lo->ext[i].fate == DENSEMEM_DROPPED || lo->ext[i + 1].fate == DENSEMEM_DROPPED)
+		if (lo->ext[i].fate == DENSEMEM_DROPPED ||
+		    lo->ext[i + 1].fate == DENSEMEM_DROPPED)
 			continue;
 		if (hs < he) {
 			if (densemem_map_pfn_valid(m, (unsigned long)(hs >> PAGE_SHIFT)) ||
@@ -126,7 +134,8 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 				if (lo->ext[j].start <= pts[k] && pts[k] < lo->ext[j].end)
 					break;
 			if (j == lo->nr_ext)
-				FAIL("input byte %#llx is in no extent", (unsigned long long)pts[k]);
+				FAIL("input byte %#llx is in no extent",
+				     (unsigned long long)pts[k]);
 		}
 	}
 	if (!lo->lost && listed - lo->overlap < total && !lo->unsorted)

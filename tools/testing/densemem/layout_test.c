@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <linux/errno.h>
+#include <linux/kernel.h>
 #include "check.h"
 
 #define M(x)	((u64)(x) << 20)
@@ -142,7 +143,7 @@ static int identity_case(void)
 	int bad = 0;
 
 	densemem_identity(&m);
-	for (i = 0; i < sizeof(pfns) / sizeof(pfns[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(pfns); i++)
 		if (densemem_map_p2d(&m, pfns[i]) != pfns[i] ||
 		    densemem_map_d2p(&m, pfns[i]) != pfns[i] ||
 		    !densemem_map_pfn_valid(&m, pfns[i])) {
@@ -157,7 +158,7 @@ int main(void)
 	unsigned int i, passed = 0, failed = 0;
 
 	printf("# densemem layout tests, %d-bit unsigned long\n", BITS_PER_LONG);
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		int bad = run_case(&cases[i]);
 
 		printf("%s %u %s\n", bad ? "not ok" : "ok", i + 1, cases[i].name);

@@ -2,3 +2,4 @@
 #include <stdio.h>
 #include <linux/types.h>
 #include <linux/compiler.h>
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
