@@ -40,7 +40,11 @@
  *
  * A physical chunk without RAM holds a delta that lands its pfns at or past
  * @base_pfn + @nr_pages, so pfn_valid() needs no table entry of its own.
- * Before densemem_setup() the tables are the identity.
+ * One entry past the last of each table is a sentinel, so that one-past-
+ * the-end addresses (a bank's end, high_memory) translate exactly:
+ * p2d[p2d_nr] lands at the end of the dense space, d2p[d2p_nr] continues
+ * the last dense chunk.  Before densemem_setup() the tables are the
+ * identity.
  */
 struct densemem_map {
 	unsigned long shift;
@@ -50,8 +54,8 @@ struct densemem_map {
 	unsigned long d2p_nr;
 	unsigned long base_pfn;
 	unsigned long nr_pages;
-	unsigned long p2d[DENSEMEM_MAX_CHUNKS];
-	unsigned long d2p[DENSEMEM_MAX_CHUNKS];
+	unsigned long p2d[DENSEMEM_MAX_CHUNKS + 1];
+	unsigned long d2p[DENSEMEM_MAX_CHUNKS + 1];
 };
 
 static __always_inline unsigned long

@@ -334,10 +334,16 @@ int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
 	}
 	m->nr_pages = (unsigned long)((dend - p->phys_offset) >> PAGE_SHIFT);
 
-	/* chunks without RAM land past the dense space: pfn_valid() fails */
-	for (c = 0; c < m->p2d_nr; c++)
+	/*
+	 * Chunks without RAM land past the dense space, so pfn_valid() fails;
+	 * so does the sentinel after the last chunk.  The d2p sentinel
+	 * continues the last dense chunk.
+	 */
+	m->p2d[m->p2d_nr] = ~0UL;
+	for (c = 0; c <= m->p2d_nr; c++)
 		if (m->p2d[c] == ~0UL)
 			m->p2d[c] = m->base_pfn + m->nr_pages - ((first + c) << pshift);
+	m->d2p[m->d2p_nr] = m->d2p[m->d2p_nr - 1];
 	return 0;
 }
 

@@ -42,6 +42,7 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 		   unsigned int nr, const struct densemem_params *p, int verbose)
 {
 	const struct densemem_map *m = &lo->map;
+	const struct densemem_extent *last = NULL;
 	u64 prev_end = 0, prev_dense_end = 0, total = 0, listed = 0;
 	unsigned int i, j;
 	int bad = 0;
@@ -65,6 +66,7 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 		total += e->end - e->start;
 		if (e->fate == DENSEMEM_DROPPED)
 			continue;
+		last = e;
 		/* monotone, disjoint dense ranges */
 		if (e->dense < prev_dense_end)
 			FAIL("extent %u: dense %#llx goes back below %#llx", i,
@@ -93,6 +95,21 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 			bad += check_pfn(lo, p, e, c, verbose);
 			bad += check_pfn(lo, p, e, c - 1, verbose);
 		}
+	}
+
+	/* one past the end of the dense space translates both ways */
+	if (last) {
+		unsigned long pend = (unsigned long)(last->end >> PAGE_SHIFT);
+		unsigned long dend = m->base_pfn + m->nr_pages;
+
+		if (densemem_map_p2d(m, pend) != dend)
+			FAIL("p2d(end %#lx) = %#lx, not the dense end %#lx", pend,
+			     densemem_map_p2d(m, pend), dend);
+		if (densemem_map_d2p(m, dend) != pend)
+			FAIL("d2p(dense end %#lx) = %#lx, not %#lx", dend,
+			     densemem_map_d2p(m, dend), pend);
+		if (densemem_map_pfn_valid(m, pend))
+			FAIL("pfn %#lx past the end is valid", pend);
 	}
 
 	/* holes of a whole granule are invalid, and cost no dense space */
