@@ -38,9 +38,9 @@ initrd=$top/build/initramfs.cpio.gz
 zaddr=$((base + 0x2000000)); dtbaddr=$((base + 0x3000000)); iaddr=$((base + 0x3100000))
 iend=$((iaddr + $(stat -c %s "$initrd")))
 hm=highmem=off; [ "$(get lpae)" = True ] && hm=highmem=on
-qemu=(qemu-system-arm -M virt,$hm -cpu "$cpu" -m "${mem}M" -smp 1 -nographic -no-reboot)
+qemu=(qemu-system-arm -M virt,$hm -cpu "$cpu" -m "${mem}M" -smp 1 -nographic -nic none -no-reboot)
 
-qemu-system-arm -M virt,$hm,dumpdtb="$run/qemu.dtb" -cpu "$cpu" -m "${mem}M" -smp 1 \
+qemu-system-arm -M virt,$hm,dumpdtb="$run/qemu.dtb" -cpu "$cpu" -m "${mem}M" -smp 1 -nic none \
 	-nographic >/dev/null 2>&1
 bootargs="console=ttyAMA0 panic=-1 $extra"
 $py "$top/harness/machine.py" dtb "$machine" "$run/qemu.dtb" "$run/machine.dtb" \

@@ -4,81 +4,16 @@
  * into one dense pfn space, so that holes in the physical map cost neither
  * linear-map address space nor struct pages.
  *
- * Two tables translate between physical and dense pfns.  Both are indexed
- * by granule ("chunk"): every chunk of the physical map that holds RAM has
- * one constant delta to its dense position.  A lookup is one shift, one
- * subtract and one table load; no branch.
+ * This header is the layout builder's: memory map in, tables and the fate
+ * of every range out.  The tables themselves, read on the hot paths, are
+ * in <linux/densemem_map.h>.
  */
 #ifndef _LINUX_DENSEMEM_H
 #define _LINUX_DENSEMEM_H
 
+#include <linux/densemem_map.h>
 #include <linux/types.h>
-#include <linux/compiler.h>
 #include <asm/page.h>
-
-#ifndef CONFIG_DENSEMEM_MAX_CHUNKS
-#define CONFIG_DENSEMEM_MAX_CHUNKS 64
-#endif
-#ifndef CONFIG_DENSEMEM_MAX_BANKS
-#define CONFIG_DENSEMEM_MAX_BANKS 8
-#endif
-
-#define DENSEMEM_MAX_CHUNKS	CONFIG_DENSEMEM_MAX_CHUNKS
-#define DENSEMEM_MAX_BANKS	CONFIG_DENSEMEM_MAX_BANKS
-
-/**
- * struct densemem_map - the translation tables, read on every lookup
- * @shift:	log2 of the granule, in pages
- * @p2d_first:	physical chunk number of p2d[0]
- * @p2d_nr:	number of valid p2d[] entries
- * @d2p_first:	dense chunk number of d2p[0]
- * @d2p_nr:	number of valid d2p[] entries
- * @base_pfn:	first dense pfn of the dense space
- * @nr_pages:	dense pages, RAM and absorbed holes alike
- * @p2d:	per physical chunk, dense pfn minus physical pfn
- * @d2p:	per dense chunk, physical pfn minus dense pfn
- *
- * A physical chunk without RAM holds a delta that lands its pfns at or past
- * @base_pfn + @nr_pages, so pfn_valid() needs no table entry of its own.
- * One entry past the last of each table is a sentinel, so that one-past-
- * the-end addresses (a bank's end, high_memory) translate exactly:
- * p2d[p2d_nr] lands at the end of the dense space, d2p[d2p_nr] continues
- * the last dense chunk.  Before densemem_setup() the tables are the
- * identity.
- */
-struct densemem_map {
-	unsigned long shift;
-	unsigned long p2d_first;
-	unsigned long p2d_nr;
-	unsigned long d2p_first;
-	unsigned long d2p_nr;
-	unsigned long base_pfn;
-	unsigned long nr_pages;
-	unsigned long p2d[DENSEMEM_MAX_CHUNKS + 1];
-	unsigned long d2p[DENSEMEM_MAX_CHUNKS + 1];
-};
-
-static __always_inline unsigned long
-densemem_map_p2d(const struct densemem_map *m, unsigned long pfn)
-{
-	return pfn + m->p2d[(pfn >> m->shift) - m->p2d_first];
-}
-
-static __always_inline unsigned long
-densemem_map_d2p(const struct densemem_map *m, unsigned long dpfn)
-{
-	return dpfn + m->d2p[(dpfn >> m->shift) - m->d2p_first];
-}
-
-static __always_inline bool
-densemem_map_pfn_valid(const struct densemem_map *m, unsigned long pfn)
-{
-	unsigned long idx = (pfn >> m->shift) - m->p2d_first;
-
-	if (idx >= m->p2d_nr)
-		return false;
-	return pfn + m->p2d[idx] - m->base_pfn < m->nr_pages;
-}
 
 /* What became of a range of the memory map. */
 enum densemem_fate {
@@ -180,5 +115,10 @@ void densemem_identity(struct densemem_map *m);
 const char *densemem_reason_str(enum densemem_reason r);
 int densemem_report(const struct densemem_layout *lo, const struct densemem_params *p,
 		    void (*emit)(void *ctx, const char *line), void *ctx);
+
+#ifdef CONFIG_DENSEMEM
+/* Boot: see mm/densemem/init.c and mm/densemem/memmap.c */
+u64 densemem_setup(const struct densemem_params *p);
+#endif /* CONFIG_DENSEMEM */
 
 #endif /* _LINUX_DENSEMEM_H */

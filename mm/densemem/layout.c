@@ -264,17 +264,14 @@ int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
 	g = exact ? lowbit(exact) : p->min_granule;
 	if (g < p->min_granule)
 		g = p->min_granule;
-	for (;;) {
-		u64 lo_c = w[k].base / g;
-		u64 hi_c = (w[last].base + w[last].size - 1) / g;
-
-		if (hi_c - lo_c < DENSEMEM_MAX_CHUNKS)
-			break;
-		g <<= 1;
-	}
-	lo->granule = g;
 	for (gshift = 0; (1ULL << gshift) < g; gshift++)
 		;
+	/* shifts, not divisions: no 64-bit division on 32-bit kernels */
+	while (((w[last].base + w[last].size - 1) >> gshift) -
+	       (w[k].base >> gshift) >= DENSEMEM_MAX_CHUNKS)
+		gshift++;
+	g = 1ULL << gshift;
+	lo->granule = g;
 	pshift = gshift - PAGE_SHIFT;
 
 	/* phys chunks -> dense chunks, in order, the kernel's staying put */

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * densemem translation tables: the part of densemem on the hot paths
+ * (pfn_to_page(), page_to_pfn(), pfn_valid(), and on Arm __va()/__pa()).
+ *
+ * Two tables translate between physical and dense pfns.  Both are indexed
+ * by granule ("chunk"): every chunk of the physical map that holds RAM has
+ * one constant delta to its dense position.  A lookup is one shift, one
+ * subtract and one table load; no branch.
+ *
+ * Kept free of <asm/page.h> and <linux/mm.h>: asm/memory.h and
+ * asm-generic/memory_model.h include it.
+ */
+#ifndef _LINUX_DENSEMEM_MAP_H
+#define _LINUX_DENSEMEM_MAP_H
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+
+#ifndef CONFIG_DENSEMEM_MAX_CHUNKS
+#define CONFIG_DENSEMEM_MAX_CHUNKS 64
+#endif
+#ifndef CONFIG_DENSEMEM_MAX_BANKS
+#define CONFIG_DENSEMEM_MAX_BANKS 8
+#endif
+
+#define DENSEMEM_MAX_CHUNKS	CONFIG_DENSEMEM_MAX_CHUNKS
+#define DENSEMEM_MAX_BANKS	CONFIG_DENSEMEM_MAX_BANKS
+
+/**
+ * struct densemem_map - the translation tables, read on every lookup
+ * @shift:	log2 of the granule, in pages
+ * @p2d_first:	physical chunk number of p2d[0]
+ * @p2d_nr:	number of valid p2d[] entries
+ * @d2p_first:	dense chunk number of d2p[0]
+ * @d2p_nr:	number of valid d2p[] entries
+ * @base_pfn:	first dense pfn of the dense space
+ * @nr_pages:	dense pages, RAM and absorbed holes alike
+ * @p2d:	per physical chunk, dense pfn minus physical pfn
+ * @d2p:	per dense chunk, physical pfn minus dense pfn
+ *
+ * A physical chunk without RAM holds a delta that lands its pfns at or past
+ * @base_pfn + @nr_pages, so pfn_valid() needs no table entry of its own.
+ * One entry past the last of each table is a sentinel, so that one-past-
+ * the-end addresses (a bank's end, high_memory) translate exactly:
+ * p2d[p2d_nr] lands at the end of the dense space, d2p[d2p_nr] continues
+ * the last dense chunk.  Before densemem_setup() the tables are the
+ * identity.
+ */
+struct densemem_map {
+	unsigned long shift;
+	unsigned long p2d_first;
+	unsigned long p2d_nr;
+	unsigned long d2p_first;
+	unsigned long d2p_nr;
+	unsigned long base_pfn;
+	unsigned long nr_pages;
+	unsigned long p2d[DENSEMEM_MAX_CHUNKS + 1];
+	unsigned long d2p[DENSEMEM_MAX_CHUNKS + 1];
+};
+
+static __always_inline unsigned long
+densemem_map_p2d(const struct densemem_map *m, unsigned long pfn)
+{
+	return pfn + m->p2d[(pfn >> m->shift) - m->p2d_first];
+}
+
+static __always_inline unsigned long
+densemem_map_d2p(const struct densemem_map *m, unsigned long dpfn)
+{
+	return dpfn + m->d2p[(dpfn >> m->shift) - m->d2p_first];
+}
+
+static __always_inline bool
+densemem_map_pfn_valid(const struct densemem_map *m, unsigned long pfn)
+{
+	unsigned long idx = (pfn >> m->shift) - m->p2d_first;
+
+	if (idx >= m->p2d_nr)
+		return false;
+	return pfn + m->p2d[idx] - m->base_pfn < m->nr_pages;
+}
+
+#ifdef CONFIG_DENSEMEM
+extern struct densemem_map densemem_map;
+
+static __always_inline unsigned long densemem_pfn_to_dpfn(unsigned long pfn)
+{
+	return densemem_map_p2d(&densemem_map, pfn);
+}
+
+static __always_inline unsigned long densemem_dpfn_to_pfn(unsigned long dpfn)
+{
+	return densemem_map_d2p(&densemem_map, dpfn);
+}
+
+static __always_inline bool densemem_pfn_valid(unsigned long pfn)
+{
+	return densemem_map_pfn_valid(&densemem_map, pfn);
+}
+#endif /* CONFIG_DENSEMEM */
+
+#endif /* _LINUX_DENSEMEM_MAP_H */

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared by the files of mm/densemem: the layout built at boot. */
+#ifndef _MM_DENSEMEM_DENSEMEM_H
+#define _MM_DENSEMEM_DENSEMEM_H
+
+#include <linux/densemem.h>
+
+extern struct densemem_layout densemem_layout;
+extern struct densemem_params densemem_params;
+
+#endif /* _MM_DENSEMEM_DENSEMEM_H */

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * densemem at boot: memblock.memory in, translation tables out.
+ *
+ * The architecture calls densemem_setup() once it has its final memory
+ * map (after the device tree, mem= and no-map regions) and before it maps
+ * the linear map or allocates the memory map.  What the layout drops is
+ * removed from memblock, so nothing later in boot can hand it out, and
+ * every range is reported in one boot line.
+ */
+#define pr_fmt(fmt) "densemem: " fmt
+
+#include <linux/densemem.h>
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/memblock.h>
+#include <linux/pfn.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+
+#include "densemem.h"
+
+struct densemem_layout densemem_layout __ro_after_init;
+struct densemem_params densemem_params __ro_after_init;
+
+/* as many as memblock.memory holds before memblock_allow_resize() */
+#define DENSEMEM_INPUT_REGIONS	128
+
+static struct densemem_region densemem_input[DENSEMEM_INPUT_REGIONS] __initdata;
+static struct densemem_layout densemem_next __initdata;
+static bool densemem_built __initdata;
+
+static void __init densemem_emit(void *ctx, const char *line)
+{
+	pr_info("%s\n", line);
+}
+
+/* Whether @a and @b keep the same ranges at the same dense addresses. */
+static bool __init densemem_same_kept(const struct densemem_layout *a,
+				      const struct densemem_layout *b)
+{
+	unsigned int i = 0, j = 0;
+
+	for (;;) {
+		while (i < a->nr_ext && a->ext[i].fate == DENSEMEM_DROPPED)
+			i++;
+		while (j < b->nr_ext && b->ext[j].fate == DENSEMEM_DROPPED)
+			j++;
+		if (i == a->nr_ext || j == b->nr_ext)
+			return i == a->nr_ext && j == b->nr_ext;
+		if (a->ext[i].start != b->ext[j].start || a->ext[i].end != b->ext[j].end ||
+		    a->ext[i].dense != b->ext[j].dense || a->ext[i].fate != b->ext[j].fate)
+			return false;
+		i++;
+		j++;
+	}
+}
+
+/**
+ * densemem_setup() - build the dense layout from memblock.memory
+ * @p: the architecture's limits: kernel bank, linear-map size, granule
+ *
+ * May be called more than once while the memory map is still changing
+ * (Arm recomputes its lowmem bounds after arm_memblock_init()); each call
+ * rebuilds the tables from the current memblock.memory, which only ever
+ * shrinks.  The layout is printed, and kept for debugfs, the first time
+ * and again only when what it keeps changed: a rebuild that finds only
+ * what the first one already removed keeps the first one's report.  No-map regions are
+ * part of their bank: they stay in the dense space, unmapped, as under
+ * FLATMEM.  Ranges the layout drops are removed from memblock.
+ *
+ * Return: the physical address where the linear map ends: every byte of
+ * memblock.memory below it is in the linear map, every byte above it is
+ * highmem.  If no bank holds the kernel the tables stay the identity,
+ * nothing is removed, and the end of the linear map is computed as
+ * FLATMEM would.
+ */
+u64 __init densemem_setup(const struct densemem_params *p)
+{
+	struct densemem_layout *lo = &densemem_next;
+	struct memblock_region *r;
+	unsigned int i, nr = 0;
+	u64 end = p->phys_offset, skipped = 0, kept = 0;
+
+	for_each_mem_region(r) {
+		if (nr < ARRAY_SIZE(densemem_input)) {
+			densemem_input[nr].base = r->base;
+			densemem_input[nr++].size = r->size;
+		} else {
+			skipped += r->size;
+		}
+	}
+	if (skipped)
+		pr_warn("more than %u memblock regions: %llu bytes past them dropped\n",
+			nr, (unsigned long long)skipped);
+
+	densemem_params = *p;
+	if (densemem_build(lo, densemem_input, nr, p)) {
+		pr_err("no memory bank holds the kernel at %#llx: tables left flat\n",
+		       (unsigned long long)p->kernel_phys);
+		/* FLATMEM's arithmetic over [phys_offset, end of DRAM) */
+		densemem_identity(&densemem_map);
+		densemem_map.base_pfn = PHYS_PFN(p->phys_offset);
+		densemem_map.nr_pages = PHYS_PFN(memblock_end_of_DRAM()) -
+					densemem_map.base_pfn;
+		return p->phys_offset + p->lowmem_size;
+	}
+
+	/*
+	 * Keep exactly the extents that are lowmem or highmem: this removes
+	 * what the layout dropped and anything it could not even list.
+	 */
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+
+		if (e->fate == DENSEMEM_DROPPED)
+			continue;
+		if (e->start > kept)
+			memblock_remove(kept, e->start - kept);
+		kept = e->end;
+		if (e->fate == DENSEMEM_LOWMEM)
+			end = e->end;
+	}
+	if (kept < (u64)PHYS_ADDR_MAX)
+		memblock_remove(kept, PHYS_ADDR_MAX - kept);
+	if (!densemem_built || !densemem_same_kept(lo, &densemem_layout)) {
+		if (densemem_built)
+			pr_info("memory map changed since the last layout: rebuilt\n");
+		densemem_layout = *lo;
+		densemem_report(lo, p, densemem_emit, NULL);
+		densemem_built = true;
+	}
+	densemem_map = densemem_layout.map;
+	return end;
+}
