@@ -77,5 +77,14 @@ fi
 sysram=$(sed -n 's/.*sysram=\([0-9]*\).*/\1/p' <<<"$line")
 highmem=$(sed -n 's/.*highmem=\([0-9]*\).*/\1/p' <<<"$line")
 lowmem=$((sysram - highmem))
+tests=$(tr -d '\r' < "$log" | grep '^DENSEMEM-TESTS ' | tail -1)
+passed=$(sed -n 's/.*passed=\([0-9]*\).*/\1/p' <<<"$tests")
+failed=$(sed -n 's/.*failed=\([0-9]*\).*/\1/p' <<<"$tests")
+# KUnit suites built into the kernel run at boot: add their totals
+ktap=$(tr -d '\r' < "$log" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1 \2/p' | tail -1)
+if [ -n "$ktap" ]; then
+	passed=$((${passed:-0} + ${ktap% *}))
+	failed=$((${failed:-0} + ${ktap#* }))
+fi
 ignored=$((ram - sysram))
 result true

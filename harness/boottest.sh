@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # boottest.sh MACHINE KCONFIG LOWMEM: boot, then check that the guest
 # booted, that ram == lowmem + highmem + ignored, and the lowmem figure
-# (bytes, or "ram" for all of the machine's RAM).  For densemem kernels,
+# (bytes, or "ram" for all of the machine's RAM), and that the guest's
+# tests (memtouch) passed.  For densemem kernels,
 # also check the boot lines against the machine file: the ranges they
 # name cover exactly the banks, byte for byte, and nothing is missing.
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,7 +18,9 @@ r = json.loads(sys.argv[1][len("RESULT "):])
 want = r["ram"] if sys.argv[2] == "ram" else int(sys.argv[2])
 checks = [("booted", r["booted"]),
           ("ram == lowmem + highmem + ignored", r["ram"] == r["lowmem"] + r["highmem"] + r["ignored"]),
-          (f"lowmem == {want}", r["lowmem"] == want)]
+          (f"lowmem == {want}", r["lowmem"] == want),
+          ("guest tests ran and passed (memtouch: fresh pages zero, patterns kept)",
+           r["tests"]["passed"] > 0 and r["tests"]["failed"] == 0)]
 if r["kconfig"].startswith("densemem"):
     try:
         log = open(sys.argv[4], errors="replace").read().replace("\r", "")
@@ -53,6 +56,8 @@ if r["kconfig"].startswith("densemem"):
         and len(covered) == len(merged)
     checks.append(("boot lines printed", summary is not None))
     checks.append(("boot lines cover every bank, byte for byte", exact))
+    checks.append(("KUnit densemem_translate ran at boot and passed",
+                   re.search(r"^\s*ok \d+ densemem_translate$", log, re.M) is not None))
     low = sum(e - s for s, e, f in ranges if f.startswith("-> [virt"))
     checks.append(("boot lines' lowmem == the kernel's lowmem", low == r["lowmem"]))
 for what, ok in checks:
