@@ -340,6 +340,12 @@ int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
 	for (c = 0; c <= m->p2d_nr; c++)
 		if (m->p2d[c] == ~0UL)
 			m->p2d[c] = m->base_pfn + m->nr_pages - ((first + c) << pshift);
+	/*
+	 * Dense chunks past the dense space hold what the cut dropped and are
+	 * never looked up: end d2p[] at the last dense chunk, so that its
+	 * sentinel continues it.
+	 */
+	m->d2p_nr = ((m->base_pfn + m->nr_pages - 1) >> pshift) - first + 1;
 	m->d2p[m->d2p_nr] = m->d2p[m->d2p_nr - 1];
 	return 0;
 }

@@ -97,8 +97,12 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 		}
 	}
 
-	/* one past the end of the dense space translates both ways */
-	if (last) {
+	/*
+	 * One past the end of the dense space translates both ways.  Only
+	 * when every range is listed: with lo->lost, the last listed range
+	 * need not be the last one kept.
+	 */
+	if (last && !lo->lost) {
 		unsigned long pend = (unsigned long)(last->end >> PAGE_SHIFT);
 		unsigned long dend = m->base_pfn + m->nr_pages;
 
