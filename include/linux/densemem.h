@@ -71,6 +71,7 @@ struct densemem_params {
 	bool highmem;
 };
 
+#define DENSEMEM_MAX_KEPT	(DENSEMEM_MAX_BANKS + 1)
 #define DENSEMEM_MAX_EXTENTS	(2 * DENSEMEM_MAX_BANKS + 16)
 
 /**
@@ -79,6 +80,7 @@ struct densemem_params {
  * @granule:	granule in bytes
  * @ext:	extents in physical order, kept and dropped
  * @nr_ext:	number of @ext
+ * @nr_kept:	of them lowmem or highmem: every kept range is listed
  * @nr_banks:	banks kept after sorting and merging
  * @lowmem:	bytes of RAM in the linear map
  * @highmem:	bytes of RAM in ZONE_HIGHMEM
@@ -86,13 +88,15 @@ struct densemem_params {
  * @holes:	bytes of holes absorbed into the dense space as reserved pages
  * @overlap:	bytes that the input listed more than once
  * @unsorted:	the input was not in physical order
- * @lost:	bytes dropped without an extent of their own (still counted)
+ * @lost:	bytes dropped without an extent of their own (still counted);
+ *		never kept bytes
  */
 struct densemem_layout {
 	struct densemem_map map;
 	u64 granule;
 	struct densemem_extent ext[DENSEMEM_MAX_EXTENTS];
 	unsigned int nr_ext;
+	unsigned int nr_kept;
 	unsigned int nr_banks;
 	u64 lowmem;
 	u64 highmem;

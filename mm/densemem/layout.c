@@ -73,9 +73,22 @@ static void add_extent(struct densemem_layout *lo, u64 start, u64 end,
 
 	if (start >= end)
 		return;
-	if (fate == DENSEMEM_DROPPED)
+	/*
+	 * Kept ranges are at most one per kept bank plus the one the lowmem
+	 * cut splits, and always have room: init.c frees from memblock all
+	 * that is not listed as kept.  Dropped ranges get what is left; past
+	 * that they are counted in @lost, and the report says so.
+	 */
+	if (fate == DENSEMEM_DROPPED) {
 		lo->dropped += end - start;
-	if (lo->nr_ext == DENSEMEM_MAX_EXTENTS) {
+		if (lo->nr_ext - lo->nr_kept == DENSEMEM_MAX_EXTENTS - DENSEMEM_MAX_KEPT) {
+			lo->lost += end - start;
+			return;
+		}
+	} else {
+		lo->nr_kept++;
+	}
+	if (lo->nr_ext == DENSEMEM_MAX_EXTENTS) {	/* cannot happen, see above */
 		lo->lost += end - start;
 		return;
 	}

@@ -43,7 +43,7 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 {
 	const struct densemem_map *m = &lo->map;
 	const struct densemem_extent *last = NULL;
-	u64 prev_end = 0, prev_dense_end = 0, total = 0, listed = 0;
+	u64 prev_end = 0, prev_dense_end = 0, total = 0, listed = 0, kept = 0;
 	unsigned int i, j;
 	int bad = 0;
 
@@ -67,6 +67,7 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 		if (e->fate == DENSEMEM_DROPPED)
 			continue;
 		last = e;
+		kept += e->end - e->start;
 		/* monotone, disjoint dense ranges */
 		if (e->dense < prev_dense_end)
 			FAIL("extent %u: dense %#llx goes back below %#llx", i,
@@ -97,12 +98,14 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 		}
 	}
 
-	/*
-	 * One past the end of the dense space translates both ways.  Only
-	 * when every range is listed: with lo->lost, the last listed range
-	 * need not be the last one kept.
-	 */
-	if (last && !lo->lost) {
+	/* every kept byte is listed, even when dropped ones are not */
+	if (kept != lo->lowmem + lo->highmem)
+		FAIL("kept extents hold %llu bytes, lowmem+highmem %llu",
+		     (unsigned long long)kept,
+		     (unsigned long long)(lo->lowmem + lo->highmem));
+
+	/* one past the end of the dense space translates both ways */
+	if (last) {
 		unsigned long pend = (unsigned long)(last->end >> PAGE_SHIFT);
 		unsigned long dend = m->base_pfn + m->nr_pages;
 
