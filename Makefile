@@ -6,7 +6,8 @@ KCONFIG ?= baseline-3g
 FUZZ_SECONDS ?= 30
 HT := tools/testing/densemem
 
-.PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean
+.PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean \
+	plan plantool plantest
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
 BASELINE_MACHINES ?= $(filter-out machines/pbx-a9-1g.mem,$(wildcard machines/*.mem))
@@ -49,6 +50,18 @@ kunit: tree
 	@cd build/linux && python3 tools/testing/kunit/kunit.py run --kunitconfig=mm/densemem \
 		--build_dir=$(TOP)/build/kunit-uml --jobs=$$(nproc)
 
+PLAN := tools/mm/densemem-plan
+plantool: deps
+	@$(MAKE) -s -C $(PLAN)
+
+# make plan MACHINE=FILE | DTB=FILE [PLAN_ARGS="--config .config"]
+plan: plantool
+	@$(PLAN)/densemem-plan $(PLAN_ARGS) $(if $(DTB),$(DTB),$(MACHINE))
+
+# densemem-plan on bad input: clear refusals, never a crash; then a fuzz run
+plantest: plantool
+	@bash $(PLAN)/test.sh
+
 # representative boots: each must boot and account for every byte of the
 # map; densemem's boot lines must name every bank byte for byte.  virt-2x1g
 # on a non-LPAE kernel: its top page ends at 4 GiB, past a 32-bit
@@ -56,7 +69,7 @@ kunit: tree
 BOOTTESTS ?= virt-2x512:baseline-3g:536870912 virt-2x512:densemem-2g-opt:ram \
 	virt-tri:densemem-2g-opt:ram virt-carveout:densemem-2g-opt:ram \
 	virt-2x1g:densemem-2g-opt:2147479552 flat-1g:densemem-3g-opt:ram
-boottest: tree
+boottest: tree plantool
 	@for k in $(sort $(foreach t,$(BOOTTESTS),$(word 2,$(subst :, ,$(t))))); do \
 		bash harness/kernel.sh $$k >/dev/null || exit 1; done
 	@set -o pipefail; for t in $(BOOTTESTS); do set -- $$(echo $$t | tr : ' '); \
@@ -89,13 +102,15 @@ check: deps
 	@mkdir -p build; set -o pipefail; fail=0; \
 	$(MAKE) -s hosttest 2>&1 | tee build/check.log || fail=1; \
 	$(MAKE) -s harnesstest 2>&1 | tee -a build/check.log || fail=1; \
+	$(MAKE) -s plantest 2>&1 | tee -a build/check.log || fail=1; \
 	$(MAKE) -s boottest 2>&1 | tee -a build/check.log || fail=1; \
 	if $(MAKE) -s fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) > build/fuzz.log 2>&1; then \
 		echo "ok fuzz ($(FUZZ_SECONDS) s, $$(grep -o 'Done [0-9]* runs' build/fuzz.log))" | tee -a build/check.log; \
 	else tail -20 build/fuzz.log; echo "not ok fuzz" | tee -a build/check.log; fi; \
-	awk '/^(hosttest|harnesstest|boottest): / { p += $$2; f += $$4 } /^ok fuzz/ { p++ } /^not ok fuzz/ { f++ } \
+	awk '/^(hosttest|harnesstest|plantest|boottest): / { p += $$2; f += $$4 } /^ok fuzz/ { p++ } /^not ok fuzz/ { f++ } \
 		END { printf "%d passed, %d failed\n", p, f; exit f > 0 }' build/check.log
 
 clean:
 	rm -rf build
 	$(MAKE) -s -C $(HT) clean
+	$(MAKE) -s -C $(PLAN) clean

@@ -5,16 +5,20 @@
 # (bytes, or "ram" for all of the machine's RAM), and that the guest's
 # tests (memtouch) passed.  For densemem kernels,
 # also check the boot lines against the machine file: the ranges they
-# name cover exactly the banks, byte for byte, and nothing is missing.
+# name cover exactly the banks, byte for byte, and nothing is missing,
+# and densemem-plan prints the same boot lines from the machine file and
+# from the DTB the kernel was given.
 top=$(cd "$(dirname "$0")/.." && pwd)
 res=$(bash "$top/harness/boot.sh" "$1" "$2" | tail -1)
 echo "$res"
 name=$(basename "$1" .mem)
-/usr/bin/python3 - "$res" "$3" "$1" "$top/build/boot/$name.$2/console.log" "$top/harness" <<'PY'
-import json, re, sys
+/usr/bin/python3 - "$res" "$3" "$1" "$top/build/boot/$name.$2/console.log" "$top/harness" \
+	"$top/tools/mm/densemem-plan/densemem-plan" "$top" <<'PY'
+import difflib, json, re, sys
 sys.path.insert(0, sys.argv[5])
 import machine
 r = json.loads(sys.argv[1][len("RESULT "):])
+name = sys.argv[3].rsplit("/", 1)[-1][:-len(".mem")]
 want = r["ram"] if sys.argv[2] == "ram" else int(sys.argv[2])
 checks = [("booted", r["booted"]),
           ("ram == lowmem + highmem + ignored", r["ram"] == r["lowmem"] + r["highmem"] + r["ignored"]),
@@ -65,6 +69,22 @@ if r["kconfig"].startswith("densemem"):
                     for s, e, f in ranges if f.startswith("-> [virt") for b in m["nomap"])
     checks.append(("boot lines' lowmem less no-map == the kernel's lowmem",
                    low - nomap_low == r["lowmem"]))
+    # densemem-plan, from the machine file and from the DTB the kernel
+    # got, must print the kernel's boot lines exactly
+    import subprocess
+    kern = [l for l in log.splitlines() if l.startswith("densemem: ")]
+    plan = sys.argv[6]
+    cfg = f"{sys.argv[7]}/build/kernels/{r['kconfig']}/config"
+    dtb = f"{sys.argv[7]}/build/boot/{name}.{r['kconfig']}/machine.dtb"
+    for src, what in ((sys.argv[3], "machine file"), (dtb, "its DTB")):
+        out = subprocess.run([plan, "--boot-lines", "--config", cfg, src],
+                             capture_output=True, text=True)
+        same = out.returncode == 0 and out.stdout.splitlines() == kern
+        if not same:
+            print(f"  # densemem-plan {src}: {out.stderr.strip()}")
+            for l in difflib.unified_diff(out.stdout.splitlines(), kern, "plan", "kernel", lineterm=""):
+                print("  # " + l)
+        checks.append((f"densemem-plan on the {what} prints the kernel's boot lines", same))
 for what, ok in checks:
     print(("ok" if ok else "not ok"), f"{r['machine']} {r['kconfig']}: {what}")
 p = sum(bool(ok) for _, ok in checks)

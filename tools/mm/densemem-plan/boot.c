@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What 32-bit Arm Linux 6.12 does with the firmware's memory map before
+ * densemem_setup() sees it, and the parameters arch/arm/mm/densemem.c
+ * passes, for one configuration:
+ *
+ *  - early_init_dt_add_memory_arch() (drivers/of/fdt.c): whole pages only,
+ *    nothing past the largest phys_addr_t, nothing below PHYS_OFFSET;
+ *  - mem= (arch/arm/kernel/setup.c, early_mem()/arm_add_memory()): the
+ *    first one replaces the map, each adds SIZE@START;
+ *  - memblock_add(): sorted, merged, capped at PHYS_ADDR_MAX;
+ *  - adjust_lowmem_bounds(): the linear map ends at vmalloc_min, that is
+ *    VMALLOC_END - vmalloc= (240 MiB) - VMALLOC_OFFSET.
+ *
+ * Every byte dropped here gets a note, as the kernel prints a warning.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+
+#define SZ_1M		0x100000ULL
+#define PAGE_BYTES	((u64)PAGE_SIZE)
+#define VMALLOC_END	0xff800000ULL
+#define VMALLOC_OFFSET	(8 * SZ_1M)
+#define TEXT_OFFSET	0x8000ULL
+
+static void note(struct plan_memblock *mb, u64 start, u64 end, const char *why)
+{
+	mb->ignored += end - start;
+	if (mb->nr_note < PLAN_MAX_NOTES)
+		snprintf(mb->note[mb->nr_note++], sizeof(mb->note[0]),
+			 "[mem %#018llx-%#018llx] not given to densemem: %s",
+			 (unsigned long long)start, (unsigned long long)end - 1, why);
+}
+
+/* memblock_add(): insert, merging what overlaps or touches */
+static void mb_add(struct plan_memblock *mb, u64 base, u64 size, u64 phys_max)
+{
+	unsigned int i, j;
+	u64 end;
+
+	if (size > phys_max - base) {	/* memblock_cap_size() */
+		note(mb, phys_max, base + size,
+		     "the last byte of the physical address space (memblock_cap_size())");
+		size = phys_max - base;
+	}
+	if (!size)
+		return;
+	end = base + size;
+	for (i = 0; i < mb->nr && mb->r[i].base + mb->r[i].size < base; i++)
+		;
+	for (j = i; j < mb->nr && mb->r[j].base <= end; j++) {
+		if (mb->r[j].base < base)
+			base = mb->r[j].base;
+		if (mb->r[j].base + mb->r[j].size > end)
+			end = mb->r[j].base + mb->r[j].size;
+	}
+	if (i == j) {
+		if (mb->nr == PLAN_MAX_BANKS)
+			return;
+		memmove(&mb->r[i + 1], &mb->r[i], (mb->nr - i) * sizeof(mb->r[0]));
+		mb->nr++;
+	} else {
+		memmove(&mb->r[i + 1], &mb->r[j], (mb->nr - j) * sizeof(mb->r[0]));
+		mb->nr -= j - i - 1;
+	}
+	mb->r[i].base = base;
+	mb->r[i].size = end - base;
+}
+
+static void dt_add(struct plan_memblock *mb, u64 base, u64 size, u64 phys_max,
+		   u64 phys_offset)
+{
+	u64 end = base + size < base ? ~0ULL : base + size;
+	u64 s = (base + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1);
+	u64 e = end & ~(PAGE_BYTES - 1);
+
+	if (s >= e) {
+		note(mb, base, end, "less than a page");
+		return;
+	}
+	if (s > base)
+		note(mb, base, s, "partial page");
+	if (e < end)
+		note(mb, e, end, "partial page");
+	if (s > phys_max) {
+		note(mb, s, e, "beyond the 32-bit physical address space (needs LPAE)");
+		return;
+	}
+	if (e - 1 > phys_max) {
+		note(mb, phys_max + 1, e,
+		     "beyond the 32-bit physical address space (needs LPAE)");
+		e = phys_max + 1;
+	}
+	if (e <= phys_offset) {
+		note(mb, s, e, "below PHYS_OFFSET");
+		return;
+	}
+	if (s < phys_offset) {
+		note(mb, s, phys_offset, "below PHYS_OFFSET");
+		s = phys_offset;
+	}
+	mb_add(mb, s, e - s, phys_max);
+}
+
+/* arm_add_memory() for mem=SIZE[@START] */
+static void mem_add(struct plan_memblock *mb, u64 start, u64 size, bool lpae,
+		    u64 phys_offset)
+{
+	u64 s = (start + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1);
+
+	size = s > start + size ? 0 : size - (s - start);
+	if (!lpae) {
+		if (s > 0xffffffffULL) {
+			note(mb, s, s + size, "mem= beyond 32-bit physical addresses");
+			return;
+		}
+		if (s + size > 0xffffffffULL)
+			size = 0xffffffffULL - s;
+	}
+	if (s < phys_offset) {
+		if (s + size <= phys_offset) {
+			note(mb, s, s + size, "mem= below PHYS_OFFSET");
+			return;
+		}
+		size -= phys_offset - s;
+		s = phys_offset;
+	}
+	mb_add(mb, s, size & ~(PAGE_BYTES - 1), lpae ? ~0ULL : 0xffffffffULL);
+}
+
+/* memparse(): a number with an optional K, M or G suffix */
+static u64 memparse(const char *s, const char **end)
+{
+	char *e;
+	u64 v = strtoull(s, &e, 0);
+
+	if (*e && strchr("GgMmKk", *e)) {
+		v <<= *e == 'G' || *e == 'g' ? 30 : *e == 'M' || *e == 'm' ? 20 : 10;
+		e++;
+	}
+	if (end)
+		*end = e;
+	return v;
+}
+
+/* The value of the first parameter @name at or after @p, or NULL. */
+static const char *next_param(const char *p, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (; p && *p; p += strcspn(p, " \t")) {
+		p += strspn(p, " \t");
+		if (!strncmp(p, name, n) && p[n] == '=')
+			return p + n + 1;
+	}
+	return NULL;
+}
+
+/**
+ * plan_phys_offset() - PHYS_OFFSET of a zImage started at @load
+ * @b: the board
+ * @load: load address of the zImage, or 0 for the lowest bank + 32 MiB
+ *	  (where the densemem harness and many boot loaders put it)
+ *
+ * With ARM_PATCH_PHYS_VIRT and AUTO_ZRELADDR the decompressor puts the
+ * kernel in the 128 MiB-aligned block it was loaded in.
+ *
+ * Return: PHYS_OFFSET.
+ */
+u64 plan_phys_offset(const struct plan_board *b, u64 load)
+{
+	unsigned int i;
+	u64 low = ~0ULL;
+
+	if (!load) {
+		for (i = 0; i < b->nr_bank; i++)
+			if (b->bank[i].size && b->bank[i].base < low)
+				low = b->bank[i].base;
+		load = low + 32 * SZ_1M;
+	}
+	return load & ~(128 * SZ_1M - 1);
+}
+
+/**
+ * plan_cpu_has_lpae() - whether a core can run an LPAE kernel
+ * @cpu: core name, as in a machine file or after "arm," in a DT
+ *
+ * Return: true for the Armv7 cores with the Large Physical Address
+ * Extension and the Armv8 cores in AArch32.
+ */
+bool plan_cpu_has_lpae(const char *cpu)
+{
+	static const char * const lpae[] = {
+		"cortex-a7", "cortex-a12", "cortex-a15", "cortex-a17",
+		"cortex-a32", "cortex-a53", "cortex-a57", "cortex-a72", "max",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(lpae); i++)
+		if (!strcmp(cpu, lpae[i]))
+			return true;
+	return false;
+}
+
+/**
+ * plan_memblock() - memblock.memory when densemem_setup() runs
+ * @mb: the result, fully written
+ * @b: the board
+ * @c: the configuration
+ * @phys_offset: PHYS_OFFSET
+ */
+void plan_memblock(struct plan_memblock *mb, const struct plan_board *b,
+		   const struct plan_config *c, u64 phys_offset)
+{
+	u64 phys_max = c->lpae ? ~0ULL : 0xffffffffULL;
+	static struct densemem_region dt[PLAN_MAX_BANKS];
+	const char *v = next_param(b->cmdline, "mem");
+	unsigned int i, j, nr_dt;
+
+	memset(mb, 0, sizeof(*mb));
+	for (i = 0; i < b->nr_bank; i++)
+		dt_add(mb, b->bank[i].base, b->bank[i].size, phys_max, phys_offset);
+	if (!v)
+		return;
+
+	/* the first mem= removes what the DT said; note what it does not put back */
+	memcpy(dt, mb->r, mb->nr * sizeof(dt[0]));
+	nr_dt = mb->nr;
+	mb->nr = 0;
+	for (; v; v = next_param(v, "mem")) {
+		const char *e;
+		u64 size = memparse(v, &e), start = phys_offset;
+
+		if (*e == '@')
+			start = memparse(e + 1, NULL);
+		mem_add(mb, start, size, c->lpae, phys_offset);
+	}
+	for (i = 0, j = 0; i < nr_dt; i++) {
+		u64 s = dt[i].base, end = s + dt[i].size;
+
+		for (; j < mb->nr && mb->r[j].base < end; j++) {
+			if (mb->r[j].base + mb->r[j].size <= s)
+				continue;
+			if (mb->r[j].base > s)
+				note(mb, s, mb->r[j].base, "not in mem=");
+			s = mb->r[j].base + mb->r[j].size;
+			if (s >= end)
+				break;
+		}
+		if (s < end)
+			note(mb, s, end, "not in mem=");
+	}
+}
+
+/**
+ * plan_params() - what arm_densemem_setup() passes for @c
+ * @p: the parameters, fully written
+ * @b: the board (its command line may carry vmalloc=)
+ * @c: the configuration
+ * @phys_offset: PHYS_OFFSET
+ * @max_order_bytes: bytes of a MAX_ORDER block (4 MiB on Arm by default)
+ */
+void plan_params(struct densemem_params *p, const struct plan_board *b,
+		 const struct plan_config *c, u64 phys_offset, u64 max_order_bytes)
+{
+	const char *v = next_param(b->cmdline, "vmalloc");
+	u64 vmalloc_size = 240 * SZ_1M, vmax;
+
+	for (; v; v = next_param(v, "vmalloc")) {	/* the last one wins */
+		vmalloc_size = memparse(v, NULL);
+		if (vmalloc_size < 16 * SZ_1M)
+			vmalloc_size = 16 * SZ_1M;
+		vmax = VMALLOC_END - (c->page_offset + 32 * SZ_1M + VMALLOC_OFFSET);
+		if (vmalloc_size > vmax)
+			vmalloc_size = vmax;
+	}
+	memset(p, 0, sizeof(*p));
+	p->kernel_phys = phys_offset + TEXT_OFFSET;
+	p->phys_limit = c->lpae ? 1ULL << 40 : 1ULL << 32;
+	p->lowmem_size = VMALLOC_END - vmalloc_size - VMALLOC_OFFSET - c->page_offset;
+	p->min_granule = max_order_bytes > 2 * SZ_1M ? max_order_bytes : 2 * SZ_1M;
+	p->page_offset = c->page_offset;
+	p->phys_offset = phys_offset;
+	p->highmem = c->highmem;
+}

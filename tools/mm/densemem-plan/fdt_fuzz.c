@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer: any blob, as a DTB or as a machine file, through the whole
+ * plan (reader, the kernel's pre-densemem steps, the layout builder) for
+ * every configuration.  It must refuse or succeed, never crash.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+
+static const struct plan_config cfg[] = {
+	{ "3G", 0xc0000000, false, false }, { "2G_OPT", 0x70000000, false, true },
+	{ "2G", 0x80000000, true, false },
+};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct plan_board b;
+	static struct plan_memblock mb;
+	static struct densemem_layout lo;
+	struct densemem_params p;
+	char err[256], *text;
+	unsigned int i;
+	int ret;
+
+	ret = plan_read_fdt(&b, data, size, err, sizeof(err));
+	if (ret) {
+		text = malloc(size + 1);
+		memcpy(text, data, size);
+		text[size] = '\0';
+		ret = plan_read_machine(&b, "fuzz", text, err, sizeof(err));
+		free(text);
+	}
+	if (ret)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(cfg); i++) {
+		u64 po = plan_phys_offset(&b, 0);
+
+		plan_memblock(&mb, &b, &cfg[i], po);
+		plan_params(&p, &b, &cfg[i], po, 4 << 20);
+		densemem_build(&lo, mb.r, mb.nr, &p);
+	}
+	return 0;
+}

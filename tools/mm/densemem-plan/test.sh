@@ -1,0 +1,99 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# densemem-plan's own tests: every machine file plans, a DTB and the
+# machine file it came from give the same boot lines, bad input is refused
+# with a message and exit status 2 (never a crash), and a short fuzz run.
+# Closes with "plantest: N passed, N failed".
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../../.." && pwd)
+plan=$here/densemem-plan
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+t() {	# t NAME COMMAND...: the command must succeed
+	local name=$1; shift
+	if "$@" > "$tmp/out" 2>&1; then
+		echo "ok $name"; pass=$((pass + 1))
+	else
+		echo "not ok $name"; sed 's/^/  # /' "$tmp/out" | head -20; fail=$((fail + 1))
+	fi
+}
+
+refused() {	# refused FILE PATTERN: exit 2 and a message matching PATTERN
+	"$plan" "$1" > "$tmp/r" 2>&1
+	[ $? = 2 ] && grep -q -- "$2" "$tmp/r" || { cat "$tmp/r"; return 1; }
+}
+
+recommends() {	# recommends FILE "CONFIG_...=y, ..."
+	"$plan" "$1" | tee "$tmp/p" | grep -qF "recommended: CONFIG_DENSEMEM=y, $2:" ||
+		{ cat "$tmp/p"; return 1; }
+}
+
+same_lines() {	# same_lines A B ARGS...: equal boot lines from two inputs
+	local a=$1 b=$2; shift 2
+	diff <("$plan" --boot-lines "$@" "$a") <("$plan" --boot-lines "$@" "$b")
+}
+
+for m in "$top"/machines/*.mem; do
+	t "plans $(basename "$m")" grep -q . <("$plan" "$m" | grep '^recommended: ')
+done
+t "virt-2x1g needs no highmem: 2G_OPT" recommends "$top/machines/virt-2x1g.mem" CONFIG_VMSPLIT_2G_OPT=y
+t "virt-tri fits 2G" recommends "$top/machines/virt-tri.mem" CONFIG_VMSPLIT_2G=y
+t "pbx-a9 (no LPAE) gets 3G_OPT" recommends "$top/machines/pbx-a9-1g.mem" CONFIG_VMSPLIT_3G_OPT=y
+t "lpae-split: LPAE 2G with highmem" recommends "$top/machines/lpae-split.mem" \
+	"CONFIG_VMSPLIT_2G=y, CONFIG_ARM_LPAE=y, CONFIG_HIGHMEM=y"
+
+cat > "$tmp/b.dts" <<'DTS'
+/dts-v1/;
+/ {
+	#address-cells = <2>; #size-cells = <2>;
+	cpus { #address-cells = <1>; #size-cells = <0>;
+		cpu@0 { compatible = "arm,cortex-a7"; reg = <0>; device_type = "cpu"; }; };
+	memory@80000000 { device_type = "memory"; reg = <0 0x80000000 0 0x20000000>; };
+	memory@40000000 { device_type = "memory";
+		reg = <0 0x40000000 0 0x20000000>, <0 0xc0000000 0 0x10000000>; };
+	memory@e0000000 { device_type = "memory"; status = "disabled";
+		reg = <0 0xe0000000 0 0x10000000>; };
+	reserved-memory { #address-cells = <2>; #size-cells = <2>; ranges;
+		fb@48000000 { reg = <0 0x48000000 0 0x1000000>; no-map; }; };
+	chosen { bootargs = "console=ttyAMA0"; };
+};
+DTS
+dtc -q -I dts -O dtb -o "$tmp/b.dtb" "$tmp/b.dts"
+t "DTB == machine file (virt-tri), disabled node ignored" \
+	same_lines "$tmp/b.dtb" "$top/machines/virt-tri.mem" --split 2G_OPT
+t "DTB: cpu and no-map read" grep -q "cortex-a7 (has LPAE)" <("$plan" "$tmp/b.dtb")
+t "DTB: no-map listed" grep -q "nomap \[mem 0x0000000048000000-0x0000000048ffffff\] 16M" \
+	<("$plan" "$tmp/b.dtb")
+
+head -c 200 "$tmp/b.dtb" > "$tmp/trunc.dtb"
+t "truncated DTB refused" refused "$tmp/trunc.dtb" "corrupt device tree blob"
+printf '\xd0\x0d\xfe\xed\xff\xff\xff\xff' > "$tmp/hdr.dtb"
+t "header-only DTB refused" refused "$tmp/hdr.dtb" "corrupt device tree blob"
+head -c 4096 /dev/urandom | tr -d '\320' > "$tmp/junk"; printf '\0' >> "$tmp/junk"
+t "binary junk refused" refused "$tmp/junk" "neither a device tree blob nor a machine file"
+printf 'bank 0x40000000 512M\nbank 0x80000000\n' > "$tmp/bad.mem"
+t "bad bank line names file and line" refused "$tmp/bad.mem" "bad.mem:2: 'bank START SIZE' wanted"
+printf '# nothing\n' > "$tmp/empty.mem"
+t "machine file without banks refused" refused "$tmp/empty.mem" "no bank"
+t "missing file refused" refused "$tmp/nonexistent" "No such file"
+
+printf 'bank 0x40000000 1G\nbank 0x80000000 1G\ncmdline mem=768M mem=256M@0x80000000\n' > "$tmp/mem.mem"
+t "mem= replaces the map, what it leaves is named" bash -c \
+	"'$plan' --split 2G_OPT '$tmp/mem.mem' | grep -q 'not given to densemem: not in mem=' &&
+	 '$plan' --boot-lines --split 2G_OPT '$tmp/mem.mem' | grep -q 'lowmem 1073741824'"
+printf 'bank 0x40000000 1G\ncmdline vmalloc=512M\n' > "$tmp/vm.mem"
+t "vmalloc= shrinks the linear map" bash -c \
+	"'$plan' --boot-lines --split 3G_OPT '$tmp/vm.mem' | grep -q 'lowmem 788529152'"
+printf 'bank 0x40000000 512M\nbank 0x80000000 512M\nbank 0x80000000 256M\nbank 0x140000000 1G\n' > "$tmp/ov.mem"
+t "overlap merged, above 4 GiB named on classic" bash -c \
+	"'$plan' --split 2G_OPT '$tmp/ov.mem' | grep -q 'beyond the 32-bit physical address space'"
+
+mkdir -p "$here/seeds"
+cp "$tmp/b.dtb" "$here/seeds/b.dtb"
+cp "$top/machines/virt-tri.mem" "$here/seeds/virt-tri.mem"
+t "fuzz ${PLAN_FUZZ_SECONDS:-20} s: no crash on any blob" \
+	make -s -C "$here" fuzz FUZZ_SECONDS="${PLAN_FUZZ_SECONDS:-20}"
+echo "plantest: $pass passed, $fail failed"
+[ "$fail" = 0 ]
