@@ -57,6 +57,56 @@ static int read_reg(const void *fdt, int node, const char *prop, int ac, int sc,
 	return 0;
 }
 
+/*
+ * The structure block, walked tag by tag with bounds checks.  Not
+ * fdt_check_full(): libfdt 1.6.1 (Debian 12) dereferences NULL in it on
+ * blobs the fuzzer found (regress/fdt-check-full-null.dtb).
+ */
+static int check_blob(const void *fdt, size_t size)
+{
+	int ret = fdt_check_header(fdt), depth = 0, off = 0, next, len;
+	const char *name;
+	uint32_t tag;
+
+	if (ret)
+		return ret;
+	if (fdt_totalsize(fdt) > size)
+		return -FDT_ERR_TRUNCATED;
+	if (fdt_next_tag(fdt, 0, &next) != FDT_BEGIN_NODE)
+		return -FDT_ERR_BADSTRUCTURE;
+	do {
+		tag = fdt_next_tag(fdt, off, &next);
+		if (next < 0)
+			return next;
+		switch (tag) {
+		case FDT_BEGIN_NODE:
+			if (++depth > 64)
+				return -FDT_ERR_BADSTRUCTURE;
+			break;
+		case FDT_END_NODE:
+			if (--depth < 0)
+				return -FDT_ERR_BADSTRUCTURE;
+			break;
+		case FDT_PROP:
+			if (!fdt_getprop_by_offset(fdt, off, &name, &len) && len < 0)
+				return len;
+			if (!name)
+				return -FDT_ERR_BADSTRUCTURE;
+			break;
+		case FDT_END:
+			if (depth)
+				return -FDT_ERR_BADSTRUCTURE;
+			break;
+		case FDT_NOP:
+			break;
+		default:
+			return -FDT_ERR_BADSTRUCTURE;
+		}
+		off = next;
+	} while (tag != FDT_END);
+	return 0;
+}
+
 /**
  * plan_read_fdt() - fill @b from a flattened device tree
  * @b: the board, fully written
@@ -87,7 +137,7 @@ int plan_read_fdt(struct plan_board *b, const void *fdt, size_t size,
 		snprintf(err, errlen, "not a device tree blob (no FDT magic)");
 		return -EINVAL;
 	}
-	ret = fdt_check_full(fdt, size);
+	ret = check_blob(fdt, size);
 	if (ret) {
 		snprintf(err, errlen, "corrupt device tree blob: %s", fdt_strerror(ret));
 		return -EINVAL;

@@ -69,6 +69,8 @@ t "DTB: no-map listed" grep -q "nomap \[mem 0x0000000048000000-0x0000000048fffff
 
 head -c 200 "$tmp/b.dtb" > "$tmp/trunc.dtb"
 t "truncated DTB refused" refused "$tmp/trunc.dtb" "corrupt device tree blob"
+t "libfdt 1.6.1 fdt_check_full() NULL blob refused" \
+	refused "$here/regress/fdt-check-full-null.dtb" "corrupt device tree blob"
 printf '\xd0\x0d\xfe\xed\xff\xff\xff\xff' > "$tmp/hdr.dtb"
 t "header-only DTB refused" refused "$tmp/hdr.dtb" "corrupt device tree blob"
 head -c 4096 /dev/urandom | tr -d '\320' > "$tmp/junk"; printf '\0' >> "$tmp/junk"
