@@ -7,7 +7,7 @@ FUZZ_SECONDS ?= 30
 HT := tools/testing/densemem
 
 .PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean \
-	plan plantool plantest
+	plan plantool plantest rfc rfc-bisect
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
 BASELINE_MACHINES ?= $(filter-out machines/pbx-a9-1g.mem,$(wildcard machines/*.mem))
@@ -109,6 +109,15 @@ check: deps
 	else tail -20 build/fuzz.log; echo "not ok fuzz" | tee -a build/check.log; fi; \
 	awk '/^(hosttest|harnesstest|plantest|boottest): / { p += $$2; f += $$4 } /^ok fuzz/ { p++ } /^not ok fuzz/ { f++ } \
 		END { printf "%d passed, %d failed\n", p, f; exit f > 0 }' build/check.log
+
+# the series as an RFC: build/rfc/, cover letter, checkpatch --strict
+rfc: tree plantool
+	@bash harness/rfc.sh
+
+# every commit of the series builds, for a baseline and a densemem config
+RFC_BISECT_CONFIGS ?= baseline-3g densemem-2g-opt
+rfc-bisect: tree
+	@bash harness/rfc-bisect.sh $(RFC_BISECT_CONFIGS)
 
 clean:
 	rm -rf build

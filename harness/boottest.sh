@@ -76,7 +76,7 @@ if r["kconfig"].startswith("densemem"):
     plan = sys.argv[6]
     cfg = f"{sys.argv[7]}/build/kernels/{r['kconfig']}/config"
     dtb = f"{sys.argv[7]}/build/boot/{name}.{r['kconfig']}/machine.dtb"
-    for src, what in ((sys.argv[3], "machine file"), (dtb, "its DTB")):
+    for src, what in ((sys.argv[3], "machine file"), (dtb, "DTB it was given")):
         out = subprocess.run([plan, "--boot-lines", "--config", cfg, src],
                              capture_output=True, text=True)
         same = out.returncode == 0 and out.stdout.splitlines() == kern

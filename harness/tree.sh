@@ -25,7 +25,8 @@ git_() { git -C "$tree" -c user.name="densemem" -c user.email="densemem@invalid"
 
 tarid=$(stat -c '%s %Y' "$tarball")
 inputs=$(cd "$top" && { echo "$tarid"; git ls-files -co --exclude-standard \
-	patches mm arch Kconfig.densemem kunit docs tools 2>/dev/null | sort |
+	patches mm arch Kconfig.densemem kunit docs tools harness/overlay.map \
+	harness/tree.sh 2>/dev/null | sort |
 	xargs -r sha1sum; } | sha1sum | cut -d' ' -f1)
 if [ -f "$tree/.densemem-inputs" ] && [ "$(cat "$tree/.densemem-inputs")" = "$inputs" ]; then
 	echo "tree: build/linux is up to date"
