@@ -26,7 +26,7 @@ git_() { git -C "$tree" -c user.name="densemem" -c user.email="densemem@invalid"
 tarid=$(stat -c '%s %Y' "$tarball")
 inputs=$(cd "$top" && { echo "$tarid"; git ls-files -co --exclude-standard \
 	patches mm arch Kconfig.densemem kunit docs tools harness/overlay.map \
-	harness/tree.sh 2>/dev/null | sort |
+	harness/tree.sh harness/maintainers.py 2>/dev/null | sort |
 	xargs -r sha1sum; } | sha1sum | cut -d' ' -f1)
 if [ -f "$tree/.densemem-inputs" ] && [ "$(cat "$tree/.densemem-inputs")" = "$inputs" ]; then
 	echo "tree: build/linux is up to date"
@@ -65,15 +65,25 @@ git_ tag -f seed >/dev/null
 
 overlay() {	# overlay MESSAGE SRC:DST...
 	local msg=$1; shift
-	local m added=0
+	local m added=0 pats=()
 	for m in "$@"; do
-		local src=$top/${m%%:*} dst=$tree/${m#*:}
-		[ -e "$src" ] || continue
-		mkdir -p "$(dirname "$dst")"
-		if [ -d "$src" ]; then cp -a "$src/." "$dst/"; else cp -a "$src" "$dst"; fi
-		git_ add -f "${m#*:}"
-		added=1
+		local rel=${m%%:*} dst=${m#*:} f
+		[ -e "$top/$rel" ] || continue
+		# its MAINTAINERS pattern, so that every commit that adds files
+		# names them there
+		if [ -d "$top/$rel" ]; then pats+=("$dst/"); else pats+=("$dst"); fi
+		# the files git would commit here: no build output, no fuzz corpus
+		while IFS= read -r f; do
+			mkdir -p "$(dirname "$tree/$dst${f#"$rel"}")"
+			cp -a "$top/$f" "$tree/$dst${f#"$rel"}"
+			git_ add -f "$dst${f#"$rel"}"
+			added=1
+		done < <(git -C "$top" ls-files -co --exclude-standard -- "$rel")
 	done
+	if [ $added = 1 ]; then
+		/usr/bin/python3 "$top/harness/maintainers.py" "$tree/MAINTAINERS" "${pats[@]}"
+		git_ add MAINTAINERS
+	fi
 	[ $added = 1 ] && ! git_ diff --cached --quiet && git_ commit -q -F - <<<"$msg" || true
 }
 . "$top/harness/overlay.map"

@@ -7,11 +7,11 @@
 #include <linux/kernel.h>
 #include <linux/mmzone.h>
 #include <linux/pageblock-flags.h>
+#include <linux/pgtable.h>
 #include <linux/sizes.h>
 
 #include <asm/cachetype.h>
 #include <asm/memory.h>
-#include <asm/pgtable.h>
 
 #include "mm.h"
 

@@ -2,5 +2,5 @@
 #ifndef _HOST_ASM_PAGE_H
 #define _HOST_ASM_PAGE_H
 #define PAGE_SHIFT	12
-#define PAGE_SIZE	(1UL << PAGE_SHIFT)
+#define PAGE_SIZE	4096UL
 #endif

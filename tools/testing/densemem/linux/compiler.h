@@ -2,7 +2,7 @@
 #ifndef _HOST_LINUX_COMPILER_H
 #define _HOST_LINUX_COMPILER_H
 #ifndef __always_inline
-#define __always_inline inline __attribute__((always_inline))
+#define __always_inline inline
 #endif
 #define __init
 #define __initdata
