@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Cost of the memory model's translations, measured in the running kernel.
+ *
+ * Not a test: with densemem_bench=N on the command line, once at boot,
+ * each translation is called through a noinline wrapper on 1024 random
+ * valid addresses spread over all RAM banks, N times over, and the time
+ * is divided by the calls, less the same loop around an identity wrapper.
+ * Under "qemu-system-arm -icount shift=0" guest time counts instructions,
+ * so the figures are instructions per call, the same on every run.  Each
+ * operation is also run as a linear scan of the RAM banks per call, the
+ * way vendor kernels translated discontiguous memory, for comparison.
+ *
+ * The wrappers are kept out of line (bench_op_*), so that objdump of the
+ * same vmlinux gives the static cost of each translation.
+ */
+#define pr_fmt(fmt) "densemem-bench: " fmt
+
+#include <linux/init.h>
+#include <linux/ioport.h>
+#include <linux/kernel.h>
+#include <linux/memblock.h>
+#include <linux/mm.h>
+#include <linux/moduleparam.h>
+#include <linux/pfn.h>
+#include <linux/printk.h>
+#include <linux/timekeeping.h>
+
+#define BENCH_ADDRS	1024
+#define BENCH_BANKS	16
+
+static unsigned int bench_rounds __initdata;
+core_param(densemem_bench, bench_rounds, uint, 0444);
+
+/* The RAM banks as /proc/iomem has them: what a scan walks. */
+struct bench_bank {
+	unsigned long start_pfn, end_pfn;
+	unsigned long vstart, vend;		/* linear addresses */
+	struct page *pstart, *pend;
+};
+
+static struct bench_bank banks[BENCH_BANKS] __initdata;
+static unsigned int nr_banks __initdata;
+static unsigned long pfns[BENCH_ADDRS] __initdata;
+static unsigned long vaddrs[BENCH_ADDRS] __initdata;
+static struct page *pages[BENCH_ADDRS] __initdata;
+static unsigned long sink __initdata;
+
+static int __init bench_add_bank(unsigned long pfn, unsigned long nr, void *arg)
+{
+	struct bench_bank *b = &banks[nr_banks];
+
+	/* lowmem only: the linear map is what is measured */
+	if (nr_banks == BENCH_BANKS || pfn >= max_low_pfn)
+		return 0;
+	if (nr > max_low_pfn - pfn)
+		nr = max_low_pfn - pfn;
+	b->start_pfn = pfn;
+	b->end_pfn = pfn + nr;
+	b->vstart = (unsigned long)pfn_to_kaddr(pfn);
+	b->vend = b->vstart + (nr << PAGE_SHIFT);
+	b->pstart = pfn_to_page(pfn);
+	b->pend = b->pstart + nr;
+	nr_banks++;
+	return 0;
+}
+
+/* The operations, each out of line so that its code can be counted. */
+noinline unsigned long bench_op_none(unsigned long x)
+{
+	return x;
+}
+
+noinline unsigned long bench_op_phys_to_virt(unsigned long pfn)
+{
+	return (unsigned long)phys_to_virt(PFN_PHYS(pfn));
+}
+
+noinline unsigned long bench_op_virt_to_phys(unsigned long v)
+{
+	return (unsigned long)virt_to_phys((void *)v);
+}
+
+noinline unsigned long bench_op_pfn_to_page(unsigned long pfn)
+{
+	return (unsigned long)pfn_to_page(pfn);
+}
+
+noinline unsigned long bench_op_page_to_pfn(unsigned long page)
+{
+	return page_to_pfn((struct page *)page);
+}
+
+noinline unsigned long bench_op_page_address(unsigned long page)
+{
+	return (unsigned long)page_address((struct page *)page);
+}
+
+noinline unsigned long bench_op_virt_to_page(unsigned long v)
+{
+	return (unsigned long)virt_to_page((void *)v);
+}
+
+noinline unsigned long bench_op_pfn_valid(unsigned long pfn)
+{
+	return pfn_valid(pfn);
+}
+
+/* The same, by a linear scan of the banks per call. */
+#define SCAN(cond, expr)						\
+	do {								\
+		unsigned int i;						\
+									\
+		for (i = 0; i < nr_banks; i++) {			\
+			const struct bench_bank *b = &banks[i];		\
+									\
+			if (cond)					\
+				return (unsigned long)(expr);		\
+		}							\
+		return 0;						\
+	} while (0)
+
+noinline unsigned long bench_scan_phys_to_virt(unsigned long pfn)
+{
+	SCAN(pfn >= b->start_pfn && pfn < b->end_pfn,
+	     b->vstart + ((pfn - b->start_pfn) << PAGE_SHIFT));
+}
+
+noinline unsigned long bench_scan_virt_to_phys(unsigned long v)
+{
+	SCAN(v >= b->vstart && v < b->vend,
+	     PFN_PHYS(b->start_pfn) + (v - b->vstart));
+}
+
+noinline unsigned long bench_scan_pfn_to_page(unsigned long pfn)
+{
+	SCAN(pfn >= b->start_pfn && pfn < b->end_pfn, b->pstart + (pfn - b->start_pfn));
+}
+
+noinline unsigned long bench_scan_page_to_pfn(unsigned long page)
+{
+	struct page *p = (struct page *)page;
+
+	SCAN(p >= b->pstart && p < b->pend, b->start_pfn + (p - b->pstart));
+}
+
+noinline unsigned long bench_scan_page_address(unsigned long page)
+{
+	struct page *p = (struct page *)page;
+
+	SCAN(p >= b->pstart && p < b->pend,
+	     b->vstart + ((unsigned long)(p - b->pstart) << PAGE_SHIFT));
+}
+
+noinline unsigned long bench_scan_virt_to_page(unsigned long v)
+{
+	SCAN(v >= b->vstart && v < b->vend, b->pstart + ((v - b->vstart) >> PAGE_SHIFT));
+}
+
+noinline unsigned long bench_scan_pfn_valid(unsigned long pfn)
+{
+	SCAN(pfn >= b->start_pfn && pfn < b->end_pfn, 1);
+}
+
+enum bench_arg { ARG_PFN, ARG_VIRT, ARG_PAGE };
+
+struct bench_op {
+	const char *name;
+	unsigned long (*op)(unsigned long);
+	unsigned long (*scan)(unsigned long);
+	enum bench_arg arg;
+};
+
+static const struct bench_op ops[] __initconst = {
+	{ "phys_to_virt", bench_op_phys_to_virt, bench_scan_phys_to_virt, ARG_PFN },
+	{ "virt_to_phys", bench_op_virt_to_phys, bench_scan_virt_to_phys, ARG_VIRT },
+	{ "pfn_to_page", bench_op_pfn_to_page, bench_scan_pfn_to_page, ARG_PFN },
+	{ "page_to_pfn", bench_op_page_to_pfn, bench_scan_page_to_pfn, ARG_PAGE },
+	{ "page_address", bench_op_page_address, bench_scan_page_address, ARG_PAGE },
+	{ "virt_to_page", bench_op_virt_to_page, bench_scan_virt_to_page, ARG_VIRT },
+	{ "pfn_valid", bench_op_pfn_valid, bench_scan_pfn_valid, ARG_PFN },
+};
+
+/* Nanoseconds for bench_rounds passes of @fn over the addresses of @arg. */
+static u64 __init bench_time(unsigned long (*fn)(unsigned long), enum bench_arg arg)
+{
+	const unsigned long *a = arg == ARG_PFN ? pfns : arg == ARG_VIRT ?
+				 vaddrs : (const unsigned long *)pages;
+	unsigned int r, i;
+	u64 t0, t1;
+
+	t0 = ktime_get_ns();
+	for (r = 0; r < bench_rounds; r++)
+		for (i = 0; i < BENCH_ADDRS; i++)
+			sink += fn(a[i]);
+	t1 = ktime_get_ns();
+	return t1 - t0;
+}
+
+/* Thousandths of a nanosecond per call, less the loop's own cost. */
+static long __init bench_cost(u64 ns, u64 base)
+{
+	return (long)div64_u64((ns - base) * 1000, (u64)bench_rounds * BENCH_ADDRS);
+}
+
+static int __init densemem_bench(void)
+{
+	const char *model = IS_ENABLED(CONFIG_DENSEMEM) ? "densemem" :
+			    IS_ENABLED(CONFIG_SPARSEMEM) ? "sparsemem" : "flatmem";
+	unsigned long total = 0, x = 0x2545f491;
+	unsigned int i, k;
+	u64 base;
+
+	if (!bench_rounds)
+		return 0;
+	walk_system_ram_range(0, ~0UL >> 1, NULL, bench_add_bank);
+	for (k = 0; k < nr_banks; k++)
+		total += banks[k].end_pfn - banks[k].start_pfn;
+	if (!total) {
+		pr_err("no lowmem bank found\n");
+		return 0;
+	}
+	/* the same addresses on every boot: xorshift, banks in turn */
+	for (i = 0; i < BENCH_ADDRS; i++) {
+		const struct bench_bank *b = &banks[i % nr_banks];
+
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		pfns[i] = b->start_pfn + x % (b->end_pfn - b->start_pfn);
+		vaddrs[i] = (unsigned long)pfn_to_kaddr(pfns[i]) + (x & ~PAGE_MASK);
+		pages[i] = pfn_to_page(pfns[i]);
+	}
+	/* every wrapper must agree with its scan before it is timed */
+	for (k = 0; k < ARRAY_SIZE(ops); k++)
+		for (i = 0; i < BENCH_ADDRS; i++) {
+			unsigned long a = ops[k].arg == ARG_PFN ? pfns[i] :
+					  ops[k].arg == ARG_VIRT ? vaddrs[i] :
+					  (unsigned long)pages[i];
+
+			if (ops[k].op(a) != ops[k].scan(a)) {
+				pr_err("%s(%#lx): %#lx, the scan says %#lx\n", ops[k].name,
+				       a, ops[k].op(a), ops[k].scan(a));
+				return 0;
+			}
+		}
+
+	base = bench_time(bench_op_none, ARG_PFN);
+	pr_info("model=%s banks=%u addrs=%u rounds=%u loop_ns=%llu\n", model, nr_banks,
+		BENCH_ADDRS, bench_rounds, base);
+	for (k = 0; k < ARRAY_SIZE(ops); k++) {
+		long op = bench_cost(bench_time(ops[k].op, ops[k].arg), base);
+		long scan = bench_cost(bench_time(ops[k].scan, ops[k].arg), base);
+
+		pr_info("op=%s model=%s milli_ns_per_call=%ld scan_milli_ns_per_call=%ld\n",
+			ops[k].name, model, op, scan);
+	}
+	pr_info("done sink=%lu\n", sink & 1);
+	return 0;
+}
+late_initcall(densemem_bench);
