@@ -7,7 +7,7 @@ FUZZ_SECONDS ?= 30
 HT := tools/testing/densemem
 
 .PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean \
-	plan plantool plantest rfc rfc-bisect
+	plan plantool plantest rfc rfc-bisect bench
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
 BASELINE_MACHINES ?= $(filter-out machines/pbx-a9-1g.mem,$(wildcard machines/*.mem))
@@ -66,14 +66,18 @@ plantest: plantool
 # map; densemem's boot lines must name every bank byte for byte.  virt-2x1g
 # on a non-LPAE kernel: its top page ends at 4 GiB, past a 32-bit
 # phys_addr_t, so the kernel sees 4 KiB less (reported as dropped).
+# A fourth field "peer" also runs stress-ng and memtester in the guest.
+PEER_SECONDS ?= 30
 BOOTTESTS ?= virt-2x512:baseline-3g:536870912 virt-2x512:densemem-2g-opt:ram \
-	virt-tri:densemem-2g-opt:ram virt-carveout:densemem-2g-opt:ram \
-	virt-2x1g:densemem-2g-opt:2147479552 flat-1g:densemem-3g-opt:ram
+	virt-tri:densemem-2g-opt:ram:peer virt-carveout:densemem-2g-opt:ram \
+	virt-2x1g:densemem-2g-opt:2147479552 flat-1g:densemem-3g-opt:ram \
+	virt-quad:densemem-2g-opt:ram
 boottest: tree plantool
 	@for k in $(sort $(foreach t,$(BOOTTESTS),$(word 2,$(subst :, ,$(t))))); do \
 		bash harness/kernel.sh $$k >/dev/null || exit 1; done
 	@set -o pipefail; for t in $(BOOTTESTS); do set -- $$(echo $$t | tr : ' '); \
-		bash harness/boottest.sh machines/$$1.mem $$2 $$3; done | tee build/boottest.log | grep -v '^boottest:'; \
+		PEER=$${4:+$(PEER_SECONDS)} bash harness/boottest.sh machines/$$1.mem $$2 $$3; \
+		done | tee build/boottest.log | grep -v '^boottest:'; \
 	awk '/^boottest: / { p += $$2; f += $$4 } END { printf "boottest: %d passed, %d failed\n", p, f; exit f > 0 }' \
 		build/boottest.log
 
@@ -109,6 +113,12 @@ check: deps
 	else tail -20 build/fuzz.log; echo "not ok fuzz" | tee -a build/check.log; fi; \
 	awk '/^(hosttest|harnesstest|plantest|boottest): / { p += $$2; f += $$4 } /^ok fuzz/ { p++ } /^not ok fuzz/ { f++ } \
 		END { printf "%d passed, %d failed\n", p, f; exit f > 0 }' build/check.log
+
+# translation cost, struct page memory -> build/report/bench.{md,json,png}
+BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem
+bench: tree
+	@for k in $(BENCH_CONFIGS); do bash harness/kernel.sh $$k >/dev/null || exit 1; done
+	@bash harness/bench.sh
 
 # the series as an RFC: build/rfc/, cover letter, checkpatch --strict
 rfc: tree plantool

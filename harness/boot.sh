@@ -13,7 +13,7 @@ machine=${1:?usage: boot.sh MACHINE KCONFIG}
 kconfig=${2:?usage: boot.sh MACHINE KCONFIG}
 py=/usr/bin/python3
 name=$(basename "$machine" .mem)
-run=$top/build/boot/$name.$kconfig
+run=$top/build/boot/$name.$kconfig${PEER:+.peer}${BENCH:+.bench}
 mkdir -p "$run"
 kernel=$top/build/kernels/$kconfig/zImage
 timeout=${BOOT_TIMEOUT:-300}
@@ -42,7 +42,10 @@ qemu=(qemu-system-arm -M virt,$hm -cpu "$cpu" -m "${mem}M" -smp 1 -nographic -ni
 
 qemu-system-arm -M virt,$hm,dumpdtb="$run/qemu.dtb" -cpu "$cpu" -m "${mem}M" -smp 1 -nic none \
 	-nographic >/dev/null 2>&1
-bootargs="console=ttyAMA0 panic=-1 $extra"
+# PEER=SECONDS: the peer suites in the guest; BENCH=ROUNDS: the
+# translation benchmark, under -icount shift=0 (guest ns = instructions)
+bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}"
+[ -n "${BENCH:-}" ] && qemu+=(-icount shift=0)
 $py "$top/harness/machine.py" dtb "$machine" "$run/qemu.dtb" "$run/machine.dtb" \
 	"$bootargs" "$iaddr" "$iend" || { result false "dtb"; exit 1; }
 
@@ -77,9 +80,10 @@ fi
 sysram=$(sed -n 's/.*sysram=\([0-9]*\).*/\1/p' <<<"$line")
 highmem=$(sed -n 's/.*highmem=\([0-9]*\).*/\1/p' <<<"$line")
 lowmem=$((sysram - highmem))
-tests=$(tr -d '\r' < "$log" | grep '^DENSEMEM-TESTS ' | tail -1)
-passed=$(sed -n 's/.*passed=\([0-9]*\).*/\1/p' <<<"$tests")
-failed=$(sed -n 's/.*failed=\([0-9]*\).*/\1/p' <<<"$tests")
+# every guest suite prints one DENSEMEM-TESTS line: add them up
+read -r passed failed < <(tr -d '\r' < "$log" | sed -n \
+	's/^DENSEMEM-TESTS passed=\([0-9]*\) failed=\([0-9]*\).*/\1 \2/p' |
+	awk '{ p += $1; f += $2 } END { print p + 0, f + 0 }')
 # KUnit suites built into the kernel run at boot: add their totals
 ktap=$(tr -d '\r' < "$log" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1 \2/p' | tail -1)
 if [ -n "$ktap" ]; then

@@ -12,8 +12,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 res=$(bash "$top/harness/boot.sh" "$1" "$2" | tail -1)
 echo "$res"
 name=$(basename "$1" .mem)
-/usr/bin/python3 - "$res" "$3" "$1" "$top/build/boot/$name.$2/console.log" "$top/harness" \
-	"$top/tools/mm/densemem-plan/densemem-plan" "$top" <<'PY'
+/usr/bin/python3 - "$res" "$3" "$1" "$top/build/boot/$name.$2${PEER:+.peer}/console.log" "$top/harness" \
+	"$top/tools/mm/densemem-plan/densemem-plan" "$top" "${PEER:-}" <<'PY'
 import difflib, json, re, sys
 sys.path.insert(0, sys.argv[5])
 import machine
@@ -25,11 +25,11 @@ checks = [("booted", r["booted"]),
           (f"lowmem == {want}", r["lowmem"] == want),
           ("guest tests ran and passed (memtouch: fresh pages zero, patterns kept)",
            r["tests"]["passed"] > 0 and r["tests"]["failed"] == 0)]
+try:
+    log = open(sys.argv[4], errors="replace").read().replace("\r", "")
+except OSError:
+    log = ""
 if r["kconfig"].startswith("densemem"):
-    try:
-        log = open(sys.argv[4], errors="replace").read().replace("\r", "")
-    except OSError:
-        log = ""
     # the first report: range lines up to the summary line
     ranges, summary = [], None
     for line in log.splitlines():
@@ -75,7 +75,7 @@ if r["kconfig"].startswith("densemem"):
     kern = [l for l in log.splitlines() if l.startswith("densemem: ")]
     plan = sys.argv[6]
     cfg = f"{sys.argv[7]}/build/kernels/{r['kconfig']}/config"
-    dtb = f"{sys.argv[7]}/build/boot/{name}.{r['kconfig']}/machine.dtb"
+    dtb = sys.argv[4].rsplit("/", 1)[0] + "/machine.dtb"
     for src, what in ((sys.argv[3], "machine file"), (dtb, "DTB it was given")):
         out = subprocess.run([plan, "--boot-lines", "--config", cfg, src],
                              capture_output=True, text=True)
@@ -85,6 +85,10 @@ if r["kconfig"].startswith("densemem"):
             for l in difflib.unified_diff(out.stdout.splitlines(), kern, "plan", "kernel", lineterm=""):
                 print("  # " + l)
         checks.append((f"densemem-plan on the {what} prints the kernel's boot lines", same))
+if sys.argv[8]:
+    for suite in ("stress-ng", "memtester"):
+        checks.append((f"peer suite {suite} ran in the guest and passed",
+                       re.search(rf"^DENSEMEM-TEST {suite} rc=0 ", log, re.M) is not None))
 for what, ok in checks:
     print(("ok" if ok else "not ok"), f"{r['machine']} {r['kconfig']}: {what}")
 p = sum(bool(ok) for _, ok in checks)

@@ -7,10 +7,13 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/initramfs.cpio.gz
 bb=/bin/busybox
 deb_bb=$(dpkg -L busybox-static:armhf | grep -x '/bin/busybox\|/usr/bin/busybox' | head -1)
-if [ -f "$out" ] && [ "$out" -nt "$top/harness/guest/init" ] &&
-	[ "$out" -nt "$top/harness/guest/memtouch.c" ] && [ "$out" -nt "$0" ] && [ "$out" -nt "$deb_bb" ]; then
-	exit 0
-fi
+# the peer suites, Debian's armhf builds, dynamically linked
+peers="/usr/bin/stress-ng /usr/sbin/memtester"
+fresh=1
+for f in "$top"/harness/guest/* "$0" "$deb_bb" $peers; do
+	[ -f "$out" ] && [ "$out" -nt "$f" ] || fresh=0
+done
+[ $fresh = 1 ] && exit 0
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root"/{bin,proc,sys,dev,tmp}
@@ -19,6 +22,25 @@ ln -s busybox "$root/bin/sh"
 cp "$top/harness/guest/init" "$root/init"
 arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror -o "$root/bin/memtouch" \
 	"$top/harness/guest/memtouch.c"
-chmod +x "$root/init"
+cp "$top/harness/guest/peer.sh" "$root/bin/peer.sh"
+# each peer and the closure of its shared libraries, from the armhf tree
+libs() {
+	arm-linux-gnueabihf-readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
+}
+todo=$peers
+while [ -n "$todo" ]; do
+	set -- $todo; f=$1; shift; todo="$*"
+	for n in $(libs "$f"); do
+		[ -e "$root/lib/arm-linux-gnueabihf/$n" ] && continue
+		p=$(ls /lib/arm-linux-gnueabihf/"$n" /usr/lib/arm-linux-gnueabihf/"$n" 2>/dev/null | head -1)
+		[ -n "$p" ] || { echo "initramfs: $f needs $n, not installed" >&2; exit 1; }
+		mkdir -p "$root/lib/arm-linux-gnueabihf"
+		cp -L "$p" "$root/lib/arm-linux-gnueabihf/$n"
+		todo="$todo $p"
+	done
+done
+cp -L /lib/ld-linux-armhf.so.3 "$root/lib/ld-linux-armhf.so.3"
+cp $peers "$root/bin/"
+chmod +x "$root/init" "$root/bin/peer.sh"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -9n) > "$out.tmp"
 mv "$out.tmp" "$out"

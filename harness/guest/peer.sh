@@ -14,7 +14,9 @@ run() {	# run NAME COMMAND...: the suite passes when the command exits 0
 	"$@" > /tmp/$name.log 2>&1
 	rc=$?
 	end=$(cut -d' ' -f1 /proc/uptime)
-	tail -5 /tmp/$name.log | sed "s/^/$name: /"
+	# the last lines, without memtester's spinner and backspaces
+	tr -d '\b' < /tmp/$name.log | sed 's/[-\\|\/]\{3,\}//g; s/  */ /g' | tail -4 |
+		cut -c1-160 | sed "s/^/$name: /"
 	echo "DENSEMEM-TEST $name rc=$rc seconds=$(awk "BEGIN { print $end - $start }")"
 	if [ $rc = 0 ]; then
 		echo "DENSEMEM-TESTS passed=1 failed=0"
@@ -29,4 +31,6 @@ run stress-ng stress-ng --vm 1 --vm-bytes "${mb}M" --vm-keep --verify \
 # memtester: its stuck-address pass and the random-value test, once
 # (MEMTESTER_TEST_MASK; the full set would take hours under TCG)
 mb=$(( $(avail) * pct / 100 ))
-MEMTESTER_TEST_MASK=${MEMTESTER_TEST_MASK:-1} run memtester memtester "${mb}M" 1
+MEMTESTER_TEST_MASK=${MEMTESTER_TEST_MASK:-1}
+export MEMTESTER_TEST_MASK
+run memtester memtester "${mb}M" 1

@@ -66,42 +66,42 @@ static int __init bench_add_bank(unsigned long pfn, unsigned long nr, void *arg)
 }
 
 /* The operations, each out of line so that its code can be counted. */
-noinline unsigned long bench_op_none(unsigned long x)
+static noinline unsigned long __init bench_op_none(unsigned long x)
 {
 	return x;
 }
 
-noinline unsigned long bench_op_phys_to_virt(unsigned long pfn)
+static noinline unsigned long __init bench_op_phys_to_virt(unsigned long pfn)
 {
 	return (unsigned long)phys_to_virt(PFN_PHYS(pfn));
 }
 
-noinline unsigned long bench_op_virt_to_phys(unsigned long v)
+static noinline unsigned long __init bench_op_virt_to_phys(unsigned long v)
 {
 	return (unsigned long)virt_to_phys((void *)v);
 }
 
-noinline unsigned long bench_op_pfn_to_page(unsigned long pfn)
+static noinline unsigned long __init bench_op_pfn_to_page(unsigned long pfn)
 {
 	return (unsigned long)pfn_to_page(pfn);
 }
 
-noinline unsigned long bench_op_page_to_pfn(unsigned long page)
+static noinline unsigned long __init bench_op_page_to_pfn(unsigned long page)
 {
 	return page_to_pfn((struct page *)page);
 }
 
-noinline unsigned long bench_op_page_address(unsigned long page)
+static noinline unsigned long __init bench_op_page_address(unsigned long page)
 {
 	return (unsigned long)page_address((struct page *)page);
 }
 
-noinline unsigned long bench_op_virt_to_page(unsigned long v)
+static noinline unsigned long __init bench_op_virt_to_page(unsigned long v)
 {
 	return (unsigned long)virt_to_page((void *)v);
 }
 
-noinline unsigned long bench_op_pfn_valid(unsigned long pfn)
+static noinline unsigned long __init bench_op_pfn_valid(unsigned long pfn)
 {
 	return pfn_valid(pfn);
 }
@@ -120,31 +120,31 @@ noinline unsigned long bench_op_pfn_valid(unsigned long pfn)
 		return 0;						\
 	} while (0)
 
-noinline unsigned long bench_scan_phys_to_virt(unsigned long pfn)
+static noinline unsigned long __init bench_scan_phys_to_virt(unsigned long pfn)
 {
 	SCAN(pfn >= b->start_pfn && pfn < b->end_pfn,
 	     b->vstart + ((pfn - b->start_pfn) << PAGE_SHIFT));
 }
 
-noinline unsigned long bench_scan_virt_to_phys(unsigned long v)
+static noinline unsigned long __init bench_scan_virt_to_phys(unsigned long v)
 {
 	SCAN(v >= b->vstart && v < b->vend,
 	     PFN_PHYS(b->start_pfn) + (v - b->vstart));
 }
 
-noinline unsigned long bench_scan_pfn_to_page(unsigned long pfn)
+static noinline unsigned long __init bench_scan_pfn_to_page(unsigned long pfn)
 {
 	SCAN(pfn >= b->start_pfn && pfn < b->end_pfn, b->pstart + (pfn - b->start_pfn));
 }
 
-noinline unsigned long bench_scan_page_to_pfn(unsigned long page)
+static noinline unsigned long __init bench_scan_page_to_pfn(unsigned long page)
 {
 	struct page *p = (struct page *)page;
 
 	SCAN(p >= b->pstart && p < b->pend, b->start_pfn + (p - b->pstart));
 }
 
-noinline unsigned long bench_scan_page_address(unsigned long page)
+static noinline unsigned long __init bench_scan_page_address(unsigned long page)
 {
 	struct page *p = (struct page *)page;
 
@@ -152,12 +152,12 @@ noinline unsigned long bench_scan_page_address(unsigned long page)
 	     b->vstart + ((unsigned long)(p - b->pstart) << PAGE_SHIFT));
 }
 
-noinline unsigned long bench_scan_virt_to_page(unsigned long v)
+static noinline unsigned long __init bench_scan_virt_to_page(unsigned long v)
 {
 	SCAN(v >= b->vstart && v < b->vend, b->pstart + ((v - b->vstart) >> PAGE_SHIFT));
 }
 
-noinline unsigned long bench_scan_pfn_valid(unsigned long pfn)
+static noinline unsigned long __init bench_scan_pfn_valid(unsigned long pfn)
 {
 	SCAN(pfn >= b->start_pfn && pfn < b->end_pfn, 1);
 }
