@@ -115,7 +115,7 @@ check: deps
 		END { printf "%d passed, %d failed\n", p, f; exit f > 0 }' build/check.log
 
 # translation cost, struct page memory -> build/report/bench.{md,json,png}
-BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem
+BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem seed-2g-opt-highmem densemem-2g-opt
 bench: tree
 	@for k in $(BENCH_CONFIGS); do bash harness/kernel.sh $$k >/dev/null || exit 1; done
 	@bash harness/bench.sh

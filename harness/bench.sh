@@ -6,7 +6,9 @@
 # the contiguous control), SPARSEMEM and DENSEMEM (virt-quad, four banks;
 # the per-call bank scan from the same run), the instructions of each
 # out-of-line wrapper in the same vmlinux, and struct page memory from
-# /proc/vmstat of each kernel booted on each machine.
+# /proc/vmstat of each kernel booted on each machine; and a page-cache
+# workload (tmpfs write/read, fork+exec) on virt-2x1g, stock HIGHMEM vs
+# densemem.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${BENCH_ROUNDS:-64}
@@ -30,12 +32,29 @@ for m in $models; do
 	log=$(boot $machine bench-$m "$rounds")
 	tr -d '\r' < "$log" | sed -n 's/^densemem-bench: op=\([a-z_]*\) model=\([a-z]*\) milli_ns_per_call=\(-\?[0-9]*\) scan_milli_ns_per_call=\(-\?[0-9]*\)$/{"kind": "op", "op": "\1", "model": "\2", "machine": "'$machine'", "milli": \3, "scan_milli": \4}/p' >> "$jl"
 	grep -q "densemem-bench: done" "$log" || { echo "bench: $m: no result in $log" >&2; exit 1; }
-	# static cost: instructions of each wrapper, return included
+	# static cost: instructions of each wrapper, return included, plus
+	# those of any function it calls or branches to (an outlined helper)
 	vml=$top/build/kernels/bench-$m/obj/vmlinux
-	$objdump -d --no-show-raw-insn "$vml" | awk -v m=$m '
-		/^[0-9a-f]+ <bench_op_[a-z_]+>:$/ { f = $2; gsub(/[<>:]|bench_op_/, "", f); n = 0; next }
-		f != "" && /^ *[0-9a-f]+:\t/ { n++; next }
-		f != "" && /^$/ { printf "{\"kind\": \"static\", \"op\": \"%s\", \"model\": \"%s\", \"insns\": %d}\n", f, m, n; f = "" }' >> "$jl"
+	$objdump -d --no-show-raw-insn "$vml" | /usr/bin/python3 -c '
+import json, re, sys
+funcs, cur = {}, None
+for line in sys.stdin:
+    h = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
+    if h:
+        cur = funcs.setdefault(h[1], {"n": 0, "calls": set()})
+        continue
+    if cur is not None and re.match(r"^ *[0-9a-f]+:\t", line):
+        cur["n"] += 1
+        c = re.search(r"\tb(?:l|x)?(?:eq|ne|cs|cc|hi|ls|ge|lt|gt|le)?\s+[0-9a-f]+ <([^>+]+)>", line)
+        if c:
+            cur["calls"].add(c[1])
+for name, f in sorted(funcs.items()):
+    if not name.startswith("bench_op_"):
+        continue
+    n = f["n"] + sum(funcs[c]["n"] for c in f["calls"] if c in funcs and c != name)
+    print(json.dumps({"kind": "static", "op": name[9:], "model": sys.argv[1], "insns": n,
+                      "calls": sorted(c for c in f["calls"] if c != name)}))
+' "$m" >> "$jl"
 	# translation tables of the model, from the same vmlinux
 	tab=$($nm -S "$vml" | awk '$4 == "densemem_map" || $4 == "mem_section" { s += strtonum("0x" $2) } END { print s + 0 }')
 	echo "{\"kind\": \"tables\", \"model\": \"$m\", \"bytes\": $tab}" >> "$jl"
@@ -47,6 +66,14 @@ for machine in ${BENCH_MACHINES:-flat-1g virt-2x512 virt-tri virt-quad virt-carv
 		pages=$(tr -d '\r' < "$log" | sed -n 's/^DENSEMEM-GUEST-MEMMAP nr_memmap_boot_pages=\([0-9]*\).*/\1/p')
 		echo "{\"kind\": \"memmap\", \"machine\": \"$machine\", \"model\": \"$m\", \"bytes\": $((${pages:-0} * 4096))}" >> "$jl"
 	done
+done
+# the page-cache workload on virt-2x1g: stock 2G_OPT + HIGHMEM vs densemem
+for k in seed-2g-opt-highmem densemem-2g-opt; do
+	WORKLOAD=${BENCH_FORKS:-100} BENCH=0 bash "$top/harness/boot.sh" "$top/machines/virt-2x1g.mem" $k \
+		> "$rep/.boot" || { cat "$rep/.boot" >&2; exit 1; }
+	tr -d '\r' < "$top/build/boot/virt-2x1g.$k.bench/console.log" | sed -n \
+		's/^DENSEMEM-WORKLOAD mib=\([0-9]*\) write_ns=\([0-9]*\) read_ns=\([0-9]*\) forks=\([0-9]*\) fork_exec_ns=\([0-9]*\) ok=1$/{"kind": "workload", "kconfig": "'$k'", "machine": "virt-2x1g", "mib": \1, "write_ns": \2, "read_ns": \3, "forks": \4, "fork_exec_ns": \5}/p' >> "$jl"
+	grep -q "\"kconfig\": \"$k\"" "$jl" || { echo "bench: workload on $k gave no result" >&2; exit 1; }
 done
 rm -f "$rep/.boot"
 /usr/bin/python3 "$top/harness/bench_report.py" "$jl" "$rep"

@@ -44,7 +44,8 @@ qemu-system-arm -M virt,$hm,dumpdtb="$run/qemu.dtb" -cpu "$cpu" -m "${mem}M" -sm
 	-nographic >/dev/null 2>&1
 # PEER=SECONDS: the peer suites in the guest; BENCH=ROUNDS: the
 # translation benchmark, under -icount shift=0 (guest ns = instructions)
-bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}"
+# WORKLOAD=FORKS: the page-cache workload (with BENCH: under -icount)
+bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}"
 [ -n "${BENCH:-}" ] && qemu+=(-icount shift=0)
 $py "$top/harness/machine.py" dtb "$machine" "$run/qemu.dtb" "$run/machine.dtb" \
 	"$bootargs" "$iaddr" "$iend" || { result false "dtb"; exit 1; }

@@ -20,8 +20,10 @@ mkdir -p "$root"/{bin,proc,sys,dev,tmp}
 cp "$deb_bb" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
 cp "$top/harness/guest/init" "$root/init"
-arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror -o "$root/bin/memtouch" \
-	"$top/harness/guest/memtouch.c"
+for t in memtouch workload; do
+	arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror -o "$root/bin/$t" \
+		"$top/harness/guest/$t.c"
+done
 cp "$top/harness/guest/peer.sh" "$root/bin/peer.sh"
 # each peer and the closure of its shared libraries, from the armhf tree
 libs() {
