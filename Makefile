@@ -7,7 +7,7 @@ FUZZ_SECONDS ?= 30
 HT := tools/testing/densemem
 
 .PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean \
-	plan plantool plantest rfc rfc-bisect bench
+	plan plantool plantest rfc rfc-bisect bench mutation
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
 BASELINE_MACHINES ?= $(filter-out machines/pbx-a9-1g.mem,$(wildcard machines/*.mem))
@@ -47,8 +47,14 @@ harnesstest: deps
 	@bash harness/test-machine.sh
 
 kunit: tree
-	@cd build/linux && python3 tools/testing/kunit/kunit.py run --kunitconfig=mm/densemem \
-		--build_dir=$(TOP)/build/kunit-uml --jobs=$$(nproc)
+	@set -o pipefail; cd build/linux && /usr/bin/python3 tools/testing/kunit/kunit.py run \
+		--kunitconfig=mm/densemem --build_dir=$(TOP)/build/kunit-uml --jobs=$$(nproc) \
+		2>&1 | tee $(TOP)/build/kunit.log | grep -E '^\[[0-9:]+\] (\[(PASSED|FAILED)\]|Testing complete)'; \
+	rc=$$?; awk '/Testing complete/ { seen = 1; p = f = 0; \
+		if (match($$0, /passed: [0-9]+/)) p = substr($$0, RSTART + 8, RLENGTH - 8); \
+		if (match($$0, /failed: [0-9]+/)) f = substr($$0, RSTART + 8, RLENGTH - 8) } \
+		END { if (!seen) f = 1; printf "kunit: %d passed, %d failed\n", p, f }' $(TOP)/build/kunit.log; \
+	exit $$rc
 
 PLAN := tools/mm/densemem-plan
 plantool: deps
@@ -107,11 +113,12 @@ check: deps
 	$(MAKE) -s hosttest 2>&1 | tee build/check.log || fail=1; \
 	$(MAKE) -s harnesstest 2>&1 | tee -a build/check.log || fail=1; \
 	$(MAKE) -s plantest 2>&1 | tee -a build/check.log || fail=1; \
+	$(MAKE) -s kunit 2>&1 | tee -a build/check.log || fail=1; \
 	$(MAKE) -s boottest 2>&1 | tee -a build/check.log || fail=1; \
 	if $(MAKE) -s fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) > build/fuzz.log 2>&1; then \
 		echo "ok fuzz ($(FUZZ_SECONDS) s, $$(grep -o 'Done [0-9]* runs' build/fuzz.log))" | tee -a build/check.log; \
 	else tail -20 build/fuzz.log; echo "not ok fuzz" | tee -a build/check.log; fi; \
-	awk '/^(hosttest|harnesstest|plantest|boottest): / { p += $$2; f += $$4 } /^ok fuzz/ { p++ } /^not ok fuzz/ { f++ } \
+	awk '/^(hosttest|harnesstest|plantest|kunit|boottest): / { p += $$2; f += $$4 } /^ok fuzz/ { p++ } /^not ok fuzz/ { f++ } \
 		END { printf "%d passed, %d failed\n", p, f; exit f > 0 }' build/check.log
 
 # translation cost, struct page memory -> build/report/bench.{md,json,png}
@@ -119,6 +126,10 @@ BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem seed-2g-opt-highme
 bench: tree
 	@for k in $(BENCH_CONFIGS); do bash harness/kernel.sh $$k >/dev/null || exit 1; done
 	@bash harness/bench.sh
+
+# a wrong table entry on purpose: which suites catch it
+mutation: tree
+	@bash harness/mutation.sh
 
 # the series as an RFC: build/rfc/, cover letter, checkpatch --strict
 rfc: tree plantool

@@ -56,7 +56,10 @@ for name, f in sorted(funcs.items()):
                       "calls": sorted(c for c in f["calls"] if c != name)}))
 ' "$m" >> "$jl"
 	# translation tables of the model, from the same vmlinux
-	tab=$($nm -S "$vml" | awk '$4 == "densemem_map" || $4 == "mem_section" { s += strtonum("0x" $2) } END { print s + 0 }')
+	tab=0
+	for sz in $($nm -S "$vml" | awk '$4 == "densemem_map" || $4 == "mem_section" { print $2 }'); do
+		tab=$((tab + 0x$sz))
+	done
 	echo "{\"kind\": \"tables\", \"model\": \"$m\", \"bytes\": $tab}" >> "$jl"
 done
 

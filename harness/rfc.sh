@@ -84,6 +84,18 @@ for p in "$out"/[0-9]*.patch; do
 	[ -n "$res" ] && echo "$res" | sed 's/^/  /' >> "$out/checkpatch.txt"
 	echo "$sum" | grep -q '^total: 0 errors, 0 warnings' || bad=$((bad + 1))
 done
+# the documentation: Documentation/mm with Sphinx, no warning in our files
+docs=0
+if make -s -C "$tree" O="$top/build/htmldocs" SPHINXDIRS=mm htmldocs > "$out/htmldocs.log" 2>&1; then
+	if grep -E "densemem|memory-model|mm/index" "$out/htmldocs.log" | grep -qiE "warning|error"; then
+		docs=1
+		grep -E "densemem|memory-model|mm/index" "$out/htmldocs.log" | sed 's/^/  htmldocs: /'
+	fi
+	echo "htmldocs SPHINXDIRS=mm: $([ $docs = 0 ] && echo "no warnings in densemem.rst, memory-model.rst, index.rst" || echo "warnings above")"
+else
+	docs=1
+	tail -20 "$out/htmldocs.log" | sed 's/^/  htmldocs: /'
+fi
 cat "$out/checkpatch.txt"
 echo "rfc: $n patches in build/rfc/; $bad with checkpatch errors or warnings"
-[ $bad = 0 ]
+[ $bad = 0 ] && [ $docs = 0 ]
