@@ -85,8 +85,10 @@ lowmem=$((sysram - highmem))
 read -r passed failed < <(tr -d '\r' < "$log" | sed -n \
 	's/^DENSEMEM-TESTS passed=\([0-9]*\) failed=\([0-9]*\).*/\1 \2/p' |
 	awk '{ p += $1; f += $2 } END { print p + 0, f + 0 }')
-# KUnit suites built into the kernel run at boot: add their totals
-ktap=$(tr -d '\r' < "$log" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1 \2/p' | tail -1)
+# KUnit suites built into the kernel run at boot, and the kselftest in
+# the guest: each ends with a "# Totals:" line; add them all
+ktap=$(tr -d '\r' < "$log" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1 \2/p' |
+	awk '{ p += $1; f += $2; n++ } END { if (n) print p, f }')
 if [ -n "$ktap" ]; then
 	passed=$((${passed:-0} + ${ktap% *}))
 	failed=$((${failed:-0} + ${ktap#* }))

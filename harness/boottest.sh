@@ -60,6 +60,9 @@ if r["kconfig"].startswith("densemem"):
         and len(covered) == len(merged)
     checks.append(("boot lines printed", summary is not None))
     checks.append(("boot lines cover every bank, byte for byte", exact))
+    ks = re.search(r"^# Totals: pass:(\d+) fail:(\d+) xfail:\d+ xpass:\d+ skip:(\d+)", log, re.M)
+    checks.append(("kselftest densemem_test in the guest: 6 of 6 passed, none skipped",
+                   ks is not None and (int(ks[1]), int(ks[2]), int(ks[3])) == (6, 0, 0)))
     checks.append(("KUnit densemem_translate ran at boot and passed",
                    re.search(r"^\s*ok \d+ densemem_translate$", log, re.M) is not None))
     low = sum(e - s for s, e, f in ranges if f.startswith("-> [virt"))

@@ -10,7 +10,9 @@ deb_bb=$(dpkg -L busybox-static:armhf | grep -x '/bin/busybox\|/usr/bin/busybox'
 # the peer suites, Debian's armhf builds, dynamically linked
 peers="/usr/bin/stress-ng /usr/sbin/memtester"
 fresh=1
-for f in "$top"/harness/guest/* "$0" "$deb_bb" $peers; do
+selftest=$top/build/linux/tools/testing/selftests/densemem/densemem_test.c
+[ -f "$selftest" ] || { echo "initramfs: no $selftest: run make tree" >&2; exit 1; }
+for f in "$top"/harness/guest/* "$0" "$deb_bb" $peers "$selftest"; do
 	[ -f "$out" ] && [ "$out" -nt "$f" ] || fresh=0
 done
 [ $fresh = 1 ] && exit 0
@@ -24,6 +26,8 @@ for t in memtouch workload; do
 	arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror -o "$root/bin/$t" \
 		"$top/harness/guest/$t.c"
 done
+# the kselftest, built in the tree so that it finds kselftest_harness.h
+arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror -o "$root/bin/densemem_test" "$selftest"
 cp "$top/harness/guest/peer.sh" "$root/bin/peer.sh"
 # each peer and the closure of its shared libraries, from the armhf tree
 libs() {

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the running kernel made of memory, against the device tree it was
+ * given: /proc/iomem System RAM, /proc/zoneinfo, /proc/meminfo and, with
+ * DENSEMEM, /sys/kernel/debug/densemem/layout; then most of the free RAM
+ * written with an address-dependent pattern and read back.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "../kselftest_harness.h"
+
+#define MAX_RANGES	64
+#define DT		"/proc/device-tree"
+#define LAYOUT		"/sys/kernel/debug/densemem/layout"
+
+struct range {
+	uint64_t start, end;
+};
+
+static int read_cells(const char *path, uint32_t *cells, int max)
+{
+	int fd = open(path, O_RDONLY), n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, cells, max * sizeof(*cells));
+	close(fd);
+	return n < 0 ? -1 : n / 4;
+}
+
+static uint64_t get(const uint32_t *c, int n)
+{
+	uint64_t v = 0;
+
+	while (n--)
+		v = (v << 32) | __builtin_bswap32(*c++);
+	return v;
+}
+
+/* reg of every node under @dir that matches @want (a prefix, or a property) */
+static int dt_ranges(const char *dir, const char *prefix, const char *prop,
+		     struct range *r, int max)
+{
+	uint32_t ac = 2, sc = 2, cells[256];
+	char path[512];
+	struct dirent *d;
+	int n = 0, k, i;
+	DIR *dp;
+
+	snprintf(path, sizeof(path), "%s/#address-cells", dir);
+	if (read_cells(path, cells, 1) == 1)
+		ac = get(cells, 1);
+	snprintf(path, sizeof(path), "%s/#size-cells", dir);
+	if (read_cells(path, cells, 1) == 1)
+		sc = get(cells, 1);
+	dp = opendir(dir);
+	if (!dp)
+		return 0;
+	while ((d = readdir(dp))) {
+		if (prefix && strncmp(d->d_name, prefix, strlen(prefix)))
+			continue;
+		if (prop) {
+			snprintf(path, sizeof(path), "%s/%s/%s", dir, d->d_name, prop);
+			if (access(path, F_OK))
+				continue;
+		}
+		snprintf(path, sizeof(path), "%s/%s/reg", dir, d->d_name);
+		k = read_cells(path, cells, 256);
+		for (i = 0; k > 0 && i + ac + sc <= (unsigned int)k && n < max; i += ac + sc) {
+			r[n].start = get(cells + i, ac);
+			r[n].end = r[n].start + get(cells + i + ac, sc);
+			n++;
+		}
+	}
+	closedir(dp);
+	return n;
+}
+
+static uint64_t total(const struct range *r, int n)
+{
+	uint64_t t = 0;
+
+	while (n--)
+		t += r[n].end - r[n].start;
+	return t;
+}
+
+static int iomem_ram(struct range *r, int max)
+{
+	FILE *f = fopen("/proc/iomem", "r");
+	unsigned long long s, e;
+	char line[256];
+	int n = 0;
+
+	while (f && fgets(line, sizeof(line), f) && n < max)
+		if (line[0] != ' ' && sscanf(line, "%llx-%llx : System RAM", &s, &e) == 2 &&
+		    strstr(line, ": System RAM\n")) {
+			r[n].start = s;
+			r[n++].end = e + 1;
+		}
+	if (f)
+		fclose(f);
+	return n;
+}
+
+/* the summary line of the densemem layout: 0 if there is none */
+static int layout_summary(uint64_t *low, uint64_t *high, uint64_t *dropped)
+{
+	FILE *f = fopen(LAYOUT, "r");
+	unsigned long long l, h, d;
+	char line[512], *p;
+	int found = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		p = strstr(line, "; lowmem ");
+		if (p && sscanf(p, "; lowmem %llu, highmem %llu, dropped %llu", &l, &h, &d) == 3) {
+			*low = l;
+			*high = h;
+			*dropped = d;
+			found = 1;
+		}
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+TEST(dt_has_memory)
+{
+	struct range dt[MAX_RANGES];
+
+	ASSERT_GT(dt_ranges(DT, "memory", NULL, dt, MAX_RANGES), 0);
+}
+
+TEST(system_ram_lies_in_dt_banks_outside_nomap)
+{
+	struct range dt[MAX_RANGES], nm[MAX_RANGES], ram[MAX_RANGES];
+	int nd = dt_ranges(DT, "memory", NULL, dt, MAX_RANGES);
+	int nn = dt_ranges(DT "/reserved-memory", NULL, "no-map", nm, MAX_RANGES);
+	int nr = iomem_ram(ram, MAX_RANGES), i, j;
+
+	ASSERT_GT(nr, 0);
+	for (i = 0; i < nr; i++) {
+		int inside = 0;
+
+		for (j = 0; j < nd; j++)
+			inside |= ram[i].start >= dt[j].start && ram[i].end <= dt[j].end;
+		EXPECT_TRUE(inside) TH_LOG("System RAM %#llx-%#llx is in no DT bank",
+					   (unsigned long long)ram[i].start,
+					   (unsigned long long)ram[i].end - 1);
+		for (j = 0; j < nn; j++)
+			EXPECT_TRUE(ram[i].end <= nm[j].start || ram[i].start >= nm[j].end);
+	}
+}
+
+TEST(system_ram_is_the_banks_less_nomap_and_dropped)
+{
+	struct range dt[MAX_RANGES], nm[MAX_RANGES], ram[MAX_RANGES];
+	int nd = dt_ranges(DT, "memory", NULL, dt, MAX_RANGES);
+	int nn = dt_ranges(DT "/reserved-memory", NULL, "no-map", nm, MAX_RANGES);
+	uint64_t low, high, dropped;
+
+	if (!layout_summary(&low, &high, &dropped))
+		SKIP(return, "not a densemem kernel (no %s)", LAYOUT);
+	EXPECT_EQ(total(ram, iomem_ram(ram, MAX_RANGES)),
+		  total(dt, nd) - total(nm, nn) - dropped);
+	EXPECT_EQ(low + high + dropped, total(dt, nd));
+}
+
+TEST(layout_lines_cover_the_dt_banks)
+{
+	struct range dt[MAX_RANGES], cov[MAX_RANGES];
+	int nd = dt_ranges(DT, "memory", NULL, dt, MAX_RANGES), nc = 0, i, j;
+	unsigned long long s, e;
+	char line[512];
+	FILE *f = fopen(LAYOUT, "r");
+
+	if (!f)
+		SKIP(return, "not a densemem kernel (no %s)", LAYOUT);
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "[mem %llx-%llx]", &s, &e) == 2 && nc < MAX_RANGES) {
+			if (nc && cov[nc - 1].end == s)	/* ranges in order: join */
+				cov[nc - 1].end = e + 1;
+			else
+				cov[nc].start = s, cov[nc++].end = e + 1;
+		}
+	fclose(f);
+	/* each DT bank is one covered run (a bank ending at 4 GiB may end a byte short) */
+	for (i = 0; i < nd; i++) {
+		int found = 0;
+
+		for (j = 0; j < nc; j++)
+			found |= cov[j].start <= dt[i].start &&
+				 (cov[j].end >= dt[i].end || cov[j].end + 1 == dt[i].end);
+		EXPECT_TRUE(found) TH_LOG("bank %#llx-%#llx not covered by the layout",
+					  (unsigned long long)dt[i].start,
+					  (unsigned long long)dt[i].end - 1);
+	}
+}
+
+TEST(no_highmem_zone_when_the_ram_fits)
+{
+	unsigned long long present, sum = 0;
+	uint64_t low, high, dropped;
+	char line[256], zone[32] = "";
+	FILE *f;
+
+	if (!layout_summary(&low, &high, &dropped))
+		SKIP(return, "not a densemem kernel (no %s)", LAYOUT);
+	if (high)
+		SKIP(return, "the layout has %llu bytes of highmem", (unsigned long long)high);
+	f = fopen("/proc/zoneinfo", "r");
+	ASSERT_TRUE(f != NULL);
+	while (fgets(line, sizeof(line), f)) {
+		sscanf(line, "Node %*d, zone %31s", zone);
+		if (!strcmp(zone, "HighMem") && sscanf(line, " present %llu", &present) == 1)
+			sum += present;
+	}
+	fclose(f);
+	EXPECT_EQ(0, sum);
+}
+
+TEST(most_of_free_ram_keeps_an_address_pattern)
+{
+	unsigned long long kib = 0;
+	char line[256];
+	FILE *f = fopen("/proc/meminfo", "r");
+	uint32_t *p;
+	size_t len, i, bad = 0;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+			break;
+	if (f)
+		fclose(f);
+	ASSERT_GT(kib, 0);
+	len = (size_t)(kib * 1024 / 10 * 9) & ~(size_t)4095;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_TRUE(p != MAP_FAILED);
+	for (i = 0; i < len / 4; i += 16)	/* a word per 64 bytes */
+		p[i] = (uint32_t)(uintptr_t)&p[i] ^ 0xa5a5a5a5;
+	for (i = 0; i < len / 4; i += 16)
+		bad += p[i] != ((uint32_t)(uintptr_t)&p[i] ^ 0xa5a5a5a5);
+	munmap(p, len);
+	EXPECT_EQ(0, bad) TH_LOG("%zu of %zu words lost their pattern", bad, len / 64);
+}
+
+TEST_HARNESS_MAIN
