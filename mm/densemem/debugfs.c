@@ -28,7 +28,7 @@ static int layout_show(struct seq_file *m, void *v)
 		   t->base_pfn + t->nr_pages - 1, t->nr_pages);
 	seq_printf(m, "tables: p2d %lu entries from chunk %#lx, d2p %lu entries from chunk %#lx, %zu bytes\n",
 		   t->p2d_nr, t->p2d_first, t->d2p_nr, t->d2p_first,
-		   (t->p2d_nr + t->d2p_nr) * sizeof(t->p2d[0]));
+		   (size_t)(t->p2d_nr + t->d2p_nr) * sizeof(t->p2d[0]));
 	for (i = 0; i < t->p2d_nr; i++)
 		seq_printf(m, "p2d[%lu] %#lx\n", i, t->p2d[i]);
 	for (i = 0; i < t->d2p_nr; i++)
