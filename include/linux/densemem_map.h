@@ -6,7 +6,8 @@
  * Two tables translate between physical and dense pfns.  Both are indexed
  * by granule ("chunk"): every chunk of the physical map that holds RAM has
  * one constant delta to its dense position.  A lookup is one shift, one
- * subtract and one table load; no branch.
+ * subtract and one table load; no branch.  A third, filled once mem_map
+ * exists, gives pfn_to_page() in one shift and one load.
  *
  * Kept free of <asm/page.h> and <linux/mm.h>: asm/memory.h and
  * asm-generic/memory_model.h include it.
@@ -30,6 +31,8 @@
 /**
  * struct densemem_map - the translation tables, read on every lookup
  * @shift:	log2 of the granule, in pages
+ * @p2page_base: address of p2page[] less @p2d_first entries, so that
+ *		pfn_to_page() indexes it by chunk with no subtraction
  * @p2d_first:	physical chunk number of p2d[0]
  * @p2d_nr:	number of valid p2d[] entries
  * @d2p_first:	dense chunk number of d2p[0]
@@ -38,6 +41,8 @@
  * @nr_pages:	dense pages, RAM and absorbed holes alike
  * @p2d:	per physical chunk, dense pfn minus physical pfn
  * @d2p:	per dense chunk, physical pfn minus dense pfn
+ * @p2page:	per physical chunk, the address the struct page of pfn 0
+ *		would have: &mem_map[p2d - base_pfn]; set with mem_map
  *
  * A physical chunk without RAM holds a delta that lands its pfns at or past
  * @base_pfn + @nr_pages, so pfn_valid() needs no table entry of its own.
@@ -49,6 +54,7 @@
  */
 struct densemem_map {
 	unsigned long shift;
+	unsigned long p2page_base;	/* next to @shift: one ldm on Arm */
 	unsigned long p2d_first;
 	unsigned long p2d_nr;
 	unsigned long d2p_first;
@@ -57,6 +63,7 @@ struct densemem_map {
 	unsigned long nr_pages;
 	unsigned long p2d[DENSEMEM_MAX_CHUNKS + 1];
 	unsigned long d2p[DENSEMEM_MAX_CHUNKS + 1];
+	unsigned long p2page[DENSEMEM_MAX_CHUNKS + 1];
 };
 
 static __always_inline unsigned long
@@ -69,6 +76,17 @@ static __always_inline unsigned long
 densemem_map_d2p(const struct densemem_map *m, unsigned long dpfn)
 {
 	return dpfn + m->d2p[(dpfn >> m->shift) - m->d2p_first];
+}
+
+/*
+ * The struct page of @pfn is densemem_map_p2page(m, pfn) + @pfn: one
+ * shift and one load, as SPARSEMEM's section lookup, no subtraction.
+ */
+static __always_inline unsigned long
+densemem_map_p2page(const struct densemem_map *m, unsigned long pfn)
+{
+	return *(const unsigned long *)(m->p2page_base +
+					(pfn >> m->shift) * sizeof(unsigned long));
 }
 
 static __always_inline bool
