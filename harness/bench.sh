@@ -67,7 +67,9 @@ for machine in ${BENCH_MACHINES:-flat-1g virt-2x512 virt-tri virt-quad virt-carv
 	for m in $models; do
 		log=$(boot $machine bench-$m 1)
 		pages=$(tr -d '\r' < "$log" | sed -n 's/^DENSEMEM-GUEST-MEMMAP nr_memmap_boot_pages=\([0-9]*\).*/\1/p')
-		echo "{\"kind\": \"memmap\", \"machine\": \"$machine\", \"model\": \"$m\", \"bytes\": $((${pages:-0} * 4096))}" >> "$jl"
+		kept=$(sed -n 's/^RESULT .*"lowmem": \([0-9]*\), "highmem": \([0-9]*\).*/\1 \2/p' "$rep/.boot" |
+			awk '{ print $1 + $2 }')
+		echo "{\"kind\": \"memmap\", \"machine\": \"$machine\", \"model\": \"$m\", \"bytes\": $((${pages:-0} * 4096)), \"ram_kept\": ${kept:-0}}" >> "$jl"
 	done
 done
 # the page-cache workload on virt-2x1g: stock 2G_OPT + HIGHMEM vs densemem

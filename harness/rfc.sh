@@ -96,6 +96,25 @@ else
 	docs=1
 	tail -20 "$out/htmldocs.log" | sed 's/^/  htmldocs: /'
 fi
+# sparse (C=2) on every C file the series touches, in a densemem-2g-opt
+# build; warnings that the base tree has too (baseline-3g build) are not new
+bash "$top/harness/kernel.sh" baseline-3g > /dev/null
+bash "$top/harness/kernel.sh" densemem-2g-opt > /dev/null
+sp() {	# sp TREE CONFIG OBJ...
+	local t=$1 k=$2; shift 2
+	make -s -C "$top/build/src/$t" O="$top/build/kernels/$k/obj" ARCH=arm \
+		CROSS_COMPILE=arm-linux-gnueabihf- C=2 -k "$@" 2>&1 |
+		{ grep -E '(warning|error):' || true; } |
+		sed "s|$top/build/src/$t/||; s|:[0-9]*:[0-9]*:|:|" | sort -u
+}
+objs=$(git -C "$tree" diff --name-only base densemem -- '*.c' | grep -v '^tools/' | sed 's/\.c$/.o/')
+base_objs=$(for o in $objs; do [ -f "$top/build/src/base/${o%.o}.c" ] && echo "$o"; done)
+: > "$out/sparse-base.txt"
+sp densemem densemem-2g-opt $objs > "$out/sparse.txt"
+[ -n "$base_objs" ] && sp base baseline-3g $base_objs > "$out/sparse-base.txt"
+new=$(comm -23 "$out/sparse.txt" "$out/sparse-base.txt" || true)
+echo "sparse C=2 on $(echo $objs | wc -w) touched files: $(echo -n "$new" | grep -c . || true) new warnings"
+[ -z "$new" ] || echo "$new" | sed 's/^/  sparse: /'
 cat "$out/checkpatch.txt"
 echo "rfc: $n patches in build/rfc/; $bad with checkpatch errors or warnings"
-[ $bad = 0 ] && [ $docs = 0 ]
+[ $bad = 0 ] && [ $docs = 0 ] && [ -z "$new" ]
