@@ -135,7 +135,7 @@ def main():
     gp = (f"set terminal pngcairo size 900,420 noenhanced; set output '{out}/bench.png';"
           "set style data histograms; set style fill solid; set boxwidth 0.9;"
           "set ylabel 'guest instructions per call'; set xtics rotate by -30;"
-          "set key top left; set grid ytics;"
+          "set key outside right top; set grid ytics;"
           f"plot '{dat}' using 2:xtic(1) title 'FLATMEM', '' using 3 title 'SPARSEMEM',"
           " '' using 4 title 'DENSEMEM', '' using 5 title 'scan of 4 banks'")
     r = subprocess.run(["gnuplot", "-e", gp], capture_output=True, text=True)
