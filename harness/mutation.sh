@@ -34,10 +34,10 @@ cp "$top/mm/densemem/layout.c" "$mut/layout.c"
 mutate "$mut/layout.c"
 make -s -C "$top/tools/testing/densemem" SRC="$mut/layout.c" OUT=out-mutant run > "$mut/host.log" 2>&1
 caught "host tests (layout_test)" $?
-timeout 120 make -s -C "$top/tools/testing/densemem" SRC="$mut/layout.c" fuzz FUZZ_SECONDS=30 \
+timeout 120 make -s -C "$top/tools/testing/densemem" SRC="$mut/layout.c" FUZZ_OUT=out-mutant-fuzz fuzz FUZZ_SECONDS=30 \
 	> "$mut/fuzz.log" 2>&1
 caught "fuzzer (30 s)" $?
-rm -rf "$top/tools/testing/densemem/out-mutant" "$top"/tools/testing/densemem/crash-*
+rm -rf "$top/tools/testing/densemem/out-mutant" "$top/tools/testing/densemem/out-mutant-fuzz"
 
 # the kernel: tag "mutant" = the series plus the mutation
 tree=$top/build/linux
