@@ -107,67 +107,91 @@ static noinline unsigned long __init bench_op_pfn_valid(unsigned long pfn)
 }
 
 /* The same, by a linear scan of the banks per call. */
-#define SCAN(cond, expr)						\
-	do {								\
-		unsigned int i;						\
-									\
-		for (i = 0; i < nr_banks; i++) {			\
-			const struct bench_bank *b = &banks[i];		\
-									\
-			if (cond)					\
-				return (unsigned long)(expr);		\
-		}							\
-		return 0;						\
-	} while (0)
+static __always_inline const struct bench_bank *scan_pfn(unsigned long pfn)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_banks; i++)
+		if (pfn >= banks[i].start_pfn && pfn < banks[i].end_pfn)
+			return &banks[i];
+	return NULL;
+}
+
+static __always_inline const struct bench_bank *scan_virt(unsigned long v)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_banks; i++)
+		if (v >= banks[i].vstart && v < banks[i].vend)
+			return &banks[i];
+	return NULL;
+}
+
+static __always_inline const struct bench_bank *scan_page(const struct page *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_banks; i++)
+		if (p >= banks[i].pstart && p < banks[i].pend)
+			return &banks[i];
+	return NULL;
+}
 
 static noinline unsigned long __init bench_scan_phys_to_virt(unsigned long pfn)
 {
-	SCAN(pfn >= b->start_pfn && pfn < b->end_pfn,
-	     b->vstart + ((pfn - b->start_pfn) << PAGE_SHIFT));
+	const struct bench_bank *b = scan_pfn(pfn);
+
+	return b ? b->vstart + ((pfn - b->start_pfn) << PAGE_SHIFT) : 0;
 }
 
 static noinline unsigned long __init bench_scan_virt_to_phys(unsigned long v)
 {
-	SCAN(v >= b->vstart && v < b->vend,
-	     PFN_PHYS(b->start_pfn) + (v - b->vstart));
+	const struct bench_bank *b = scan_virt(v);
+
+	return b ? PFN_PHYS(b->start_pfn) + (v - b->vstart) : 0;
 }
 
 static noinline unsigned long __init bench_scan_pfn_to_page(unsigned long pfn)
 {
-	SCAN(pfn >= b->start_pfn && pfn < b->end_pfn, b->pstart + (pfn - b->start_pfn));
+	const struct bench_bank *b = scan_pfn(pfn);
+
+	return b ? (unsigned long)(b->pstart + (pfn - b->start_pfn)) : 0;
 }
 
 static noinline unsigned long __init bench_scan_page_to_pfn(unsigned long page)
 {
-	struct page *p = (struct page *)page;
+	const struct page *p = (const struct page *)page;
+	const struct bench_bank *b = scan_page(p);
 
-	SCAN(p >= b->pstart && p < b->pend, b->start_pfn + (p - b->pstart));
+	return b ? b->start_pfn + (p - b->pstart) : 0;
 }
 
 static noinline unsigned long __init bench_scan_page_address(unsigned long page)
 {
-	struct page *p = (struct page *)page;
+	const struct page *p = (const struct page *)page;
+	const struct bench_bank *b = scan_page(p);
 
-	SCAN(p >= b->pstart && p < b->pend,
-	     b->vstart + ((unsigned long)(p - b->pstart) << PAGE_SHIFT));
+	return b ? b->vstart + ((unsigned long)(p - b->pstart) << PAGE_SHIFT) : 0;
 }
 
 static noinline unsigned long __init bench_scan_virt_to_page(unsigned long v)
 {
-	SCAN(v >= b->vstart && v < b->vend, b->pstart + ((v - b->vstart) >> PAGE_SHIFT));
+	const struct bench_bank *b = scan_virt(v);
+
+	return b ? (unsigned long)(b->pstart + ((v - b->vstart) >> PAGE_SHIFT)) : 0;
 }
 
 static noinline unsigned long __init bench_scan_pfn_valid(unsigned long pfn)
 {
-	SCAN(pfn >= b->start_pfn && pfn < b->end_pfn, 1);
+	return !!scan_pfn(pfn);
 }
 
 enum bench_arg { ARG_PFN, ARG_VIRT, ARG_PAGE };
 
 struct bench_op {
 	const char *name;
-	unsigned long (*op)(unsigned long);
-	unsigned long (*scan)(unsigned long);
+	unsigned long (*op)(unsigned long arg);
+	unsigned long (*scan)(unsigned long arg);
 	enum bench_arg arg;
 };
 
@@ -182,7 +206,7 @@ static const struct bench_op ops[] __initconst = {
 };
 
 /* Nanoseconds for bench_rounds passes of @fn over the addresses of @arg. */
-static u64 __init bench_time(unsigned long (*fn)(unsigned long), enum bench_arg arg)
+static u64 __init bench_time(unsigned long (*fn)(unsigned long arg), enum bench_arg arg)
 {
 	const unsigned long *a = arg == ARG_PFN ? pfns : arg == ARG_VIRT ?
 				 vaddrs : (const unsigned long *)pages;
