@@ -91,7 +91,7 @@ bash "$top/harness/kernel.sh" densemem-2g-opt > /dev/null
 # the documentation: Documentation/mm with Sphinx; warnings the base tree
 # gives too (SPHINXDIRS=mm leaves links out of mm/ unresolved) are not new
 htmlwarn() {	# htmlwarn SRC OUT
-	make -s -C "$1" O="$2" SPHINXDIRS=mm htmldocs > "$2.log" 2>&1 || echo "htmldocs failed in $1"
+	make -s -C "$1" O="$2" SPHINXDIRS=mm SPHINXOPTS=-E htmldocs > "$2.log" 2>&1 || echo "htmldocs failed in $1"
 	grep -E "WARNING|ERROR" "$2.log" | sed "s|$1/||" | sort -u
 }
 htmlwarn "$tree" "$top/build/htmldocs" > "$out/htmldocs-warnings.txt"
