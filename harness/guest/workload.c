@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#define BUF_WORDS	((1 << 20) / 4)	/* 1 MiB of 32-bit words */
+
 static long long now_ns(void)
 {
 	struct timespec t;
@@ -42,7 +44,7 @@ static long avail_kib(void)
 int main(int argc, char **argv)
 {
 	int pct = argc > 1 ? atoi(argv[1]) : 60, forks = argc > 2 ? atoi(argv[2]) : 100;
-	static unsigned int buf[(1 << 20) / sizeof(unsigned int)];
+	static unsigned int buf[BUF_WORDS];
 	long long t0, t1, t2, t3;
 	long mib = avail_kib() * pct / 100 / 1024, i;
 	int fd, ok = 1, k;
@@ -60,7 +62,7 @@ int main(int argc, char **argv)
 	}
 	t0 = now_ns();
 	for (i = 0; i < mib; i++) {
-		for (j = 0; j < sizeof(buf) / sizeof(buf[0]); j += 1024)
+		for (j = 0; j < BUF_WORDS; j += 1024)
 			buf[j] = (unsigned int)(i * 256 + j / 1024);
 		if (write(fd, buf, sizeof(buf)) != sizeof(buf)) {
 			perror("workload: write");
@@ -74,7 +76,7 @@ int main(int argc, char **argv)
 			perror("workload: read");
 			return 1;
 		}
-		for (j = 0; j < sizeof(buf) / sizeof(buf[0]); j += 1024)
+		for (j = 0; j < BUF_WORDS; j += 1024)
 			if (buf[j] != (unsigned int)(i * 256 + j / 1024))
 				ok = 0;
 	}
@@ -93,8 +95,8 @@ int main(int argc, char **argv)
 			ok = 0;
 	}
 	t3 = now_ns();
-	printf("DENSEMEM-WORKLOAD mib=%ld write_ns=%lld read_ns=%lld forks=%d fork_exec_ns=%lld ok=%d\n",
-	       mib, t1 - t0, t2 - t1, forks, t3 - t2, ok);
+	printf("DENSEMEM-WORKLOAD mib=%ld write_ns=%lld read_ns=%lld ", mib, t1 - t0, t2 - t1);
+	printf("forks=%d fork_exec_ns=%lld ok=%d\n", forks, t3 - t2, ok);
 	printf("DENSEMEM-TESTS passed=%d failed=%d\n", ok, !ok);
 	return !ok;
 }
