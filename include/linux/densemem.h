@@ -115,14 +115,18 @@ struct densemem_region {
 
 int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
 		   unsigned int nr, const struct densemem_params *p);
-void densemem_identity(struct densemem_map *m);
+void densemem_identity(struct densemem_map *m, unsigned long voffset);
+void densemem_map_finish(struct densemem_map *m);
 const char *densemem_reason_str(enum densemem_reason r);
 int densemem_report(const struct densemem_layout *lo, const struct densemem_params *p,
 		    void (*emit)(void *ctx, const char *line), void *ctx);
 
 #ifdef CONFIG_DENSEMEM
 /* Boot: see mm/densemem/init.c and mm/densemem/memmap.c */
+void densemem_early_init(unsigned long voffset);
 u64 densemem_setup(const struct densemem_params *p);
+#else
+static inline void densemem_early_init(unsigned long voffset) { }
 #endif /* CONFIG_DENSEMEM */
 
 #endif /* _LINUX_DENSEMEM_H */

@@ -7,7 +7,9 @@
  * by granule ("chunk"): every chunk of the physical map that holds RAM has
  * one constant delta to its dense position.  A lookup is one shift, one
  * subtract and one table load; no branch.  A third, filled once mem_map
- * exists, gives pfn_to_page() in one shift and one load.
+ * exists, gives pfn_to_page() in one shift and one load; a fourth holds the
+ * physical-to-virtual delta of each chunk, so that __va() is one shift, one
+ * load and one add.
  *
  * Kept free of <asm/page.h> and <linux/mm.h>: asm/memory.h and
  * asm-generic/memory_model.h include it.
@@ -30,6 +32,12 @@
 
 /**
  * struct densemem_map - the translation tables, read on every lookup
+ * @p2v_base:	address of p2v[] less @p2d_first entries: __va() indexes it
+ *		by physical chunk with no subtraction
+ * @vshift:	log2 of the granule, in bytes
+ * @d2p_base:	address of d2p[] less @d2p_first entries: __pa() indexes it
+ *		by dense chunk with no subtraction
+ * @d2p_vshift:	@vshift again, next to @d2p_base
  * @shift:	log2 of the granule, in pages
  * @p2page_base: address of p2page[] less @p2d_first entries, so that
  *		pfn_to_page() indexes it by chunk with no subtraction
@@ -39,8 +47,12 @@
  * @d2p_nr:	number of valid d2p[] entries
  * @base_pfn:	first dense pfn of the dense space
  * @nr_pages:	dense pages, RAM and absorbed holes alike
+ * @voffset:	linear-map address minus dense address (PAGE_OFFSET -
+ *		PHYS_OFFSET on Arm), modulo 2^BITS_PER_LONG
  * @p2d:	per physical chunk, dense pfn minus physical pfn
  * @d2p:	per dense chunk, physical pfn minus dense pfn
+ * @p2v:	per physical chunk, linear-map address minus physical
+ *		address, modulo 2^BITS_PER_LONG: @p2d in bytes plus @voffset
  * @p2page:	per physical chunk, the address the struct page of pfn 0
  *		would have: &mem_map[p2d - base_pfn]; set with mem_map
  *
@@ -51,20 +63,36 @@
  * p2d[p2d_nr] lands at the end of the dense space, d2p[d2p_nr] continues
  * the last dense chunk.  Before densemem_setup() the tables are the
  * identity.
+ *
+ * The *_base pointers point into the structure itself: a copy is not
+ * usable until densemem_map_finish() has been run on it.
  */
 struct densemem_map {
-	unsigned long shift;
-	unsigned long p2page_base;	/* next to @shift: one ldm on Arm */
+	/* pairs on a double-word boundary: Arm loads each with one ldrd */
+	unsigned long p2v_base;		/* with @vshift: __va() */
+	unsigned long vshift;
+	unsigned long d2p_base;		/* with @d2p_vshift: __pa() */
+	unsigned long d2p_vshift;
+	unsigned long shift;		/* with @p2page_base: pfn_to_page() */
+	unsigned long p2page_base;
 	unsigned long p2d_first;
 	unsigned long p2d_nr;
 	unsigned long d2p_first;
 	unsigned long d2p_nr;
 	unsigned long base_pfn;
 	unsigned long nr_pages;
+	unsigned long voffset;
 	unsigned long p2d[DENSEMEM_MAX_CHUNKS + 1];
 	unsigned long d2p[DENSEMEM_MAX_CHUNKS + 1];
+	unsigned long p2v[DENSEMEM_MAX_CHUNKS + 1];
 	unsigned long p2page[DENSEMEM_MAX_CHUNKS + 1];
-};
+} __aligned(2 * sizeof(unsigned long));
+
+static __always_inline unsigned long densemem_map_entry(unsigned long base,
+							unsigned long idx)
+{
+	return *(const unsigned long *)(base + idx * sizeof(unsigned long));
+}
 
 static __always_inline unsigned long
 densemem_map_p2d(const struct densemem_map *m, unsigned long pfn)
@@ -85,8 +113,29 @@ densemem_map_d2p(const struct densemem_map *m, unsigned long dpfn)
 static __always_inline unsigned long
 densemem_map_p2page(const struct densemem_map *m, unsigned long pfn)
 {
-	return *(const unsigned long *)(m->p2page_base +
-					(pfn >> m->shift) * sizeof(unsigned long));
+	return densemem_map_entry(m->p2page_base, pfn >> m->shift);
+}
+
+/*
+ * The linear-map address of physical address @phys, offset in the page
+ * included: one shift, one load, one add.  The offset of the linear map is
+ * in the table, so nothing is patched or added after it.
+ */
+static __always_inline unsigned long
+densemem_map_p2v(const struct densemem_map *m, phys_addr_t phys)
+{
+	return (unsigned long)phys +
+	       densemem_map_entry(m->p2v_base, (unsigned long)(phys >> m->vshift));
+}
+
+/*
+ * The pfn delta (physical minus dense) at dense address @lin: the
+ * physical address is @lin plus it in bytes.  One shift and one load.
+ */
+static __always_inline unsigned long
+densemem_map_d2p_at(const struct densemem_map *m, phys_addr_t lin)
+{
+	return densemem_map_entry(m->d2p_base, (unsigned long)(lin >> m->d2p_vshift));
 }
 
 static __always_inline bool
@@ -102,6 +151,8 @@ densemem_map_pfn_valid(const struct densemem_map *m, unsigned long pfn)
 #ifdef CONFIG_DENSEMEM
 extern struct densemem_map densemem_map;
 
+bool densemem_phys_in_lowmem(phys_addr_t phys);
+
 static __always_inline unsigned long densemem_pfn_to_dpfn(unsigned long pfn)
 {
 	return densemem_map_p2d(&densemem_map, pfn);
@@ -110,6 +161,16 @@ static __always_inline unsigned long densemem_pfn_to_dpfn(unsigned long pfn)
 static __always_inline unsigned long densemem_dpfn_to_pfn(unsigned long dpfn)
 {
 	return densemem_map_d2p(&densemem_map, dpfn);
+}
+
+static __always_inline unsigned long densemem_phys_to_virt(phys_addr_t phys)
+{
+	return densemem_map_p2v(&densemem_map, phys);
+}
+
+static __always_inline unsigned long densemem_lin_to_delta(phys_addr_t lin)
+{
+	return densemem_map_d2p_at(&densemem_map, lin);
 }
 
 static __always_inline bool densemem_pfn_valid(unsigned long pfn)

@@ -57,6 +57,44 @@ static bool __init densemem_same_kept(const struct densemem_layout *a,
 }
 
 /**
+ * densemem_phys_in_lowmem() - whether the linear map holds @phys
+ * @phys: a physical address
+ *
+ * For CONFIG_DEBUG_VIRTUAL: true for RAM the layout put in lowmem and for
+ * the address just past each such range (a bank's end, high_memory),
+ * false for holes, highmem and what was dropped.  Before the first layout
+ * exists only the kernel's bank is in use, and every address passes.
+ */
+bool densemem_phys_in_lowmem(phys_addr_t phys)
+{
+	const struct densemem_layout *lo = &densemem_layout;
+	unsigned int i;
+
+	if (!lo->nr_ext)
+		return true;
+	for (i = 0; i < lo->nr_ext; i++)
+		if (lo->ext[i].fate == DENSEMEM_LOWMEM &&
+		    lo->ext[i].start <= phys && phys <= lo->ext[i].end)
+			return true;
+	return false;
+}
+
+/**
+ * densemem_early_init() - the identity tables, for the kernel's own bank
+ * @voffset: linear-map address minus physical address of the kernel's
+ *	     bank (PAGE_OFFSET - PHYS_OFFSET)
+ *
+ * __va() takes the linear map's offset from the tables, and that offset
+ * may be known only at run time (Arm's ARM_PATCH_PHYS_VIRT): the
+ * architecture calls this before its first __va(), with the offset its
+ * boot code found.
+ */
+void __init densemem_early_init(unsigned long voffset)
+{
+	densemem_identity(&densemem_map, voffset);
+}
+
+/**
  * densemem_setup() - build the dense layout from memblock.memory
  * @p: the architecture's limits: kernel bank, linear-map size, granule
  *
@@ -99,7 +137,8 @@ u64 __init densemem_setup(const struct densemem_params *p)
 		pr_err("no memory bank holds the kernel at %#llx: tables left flat\n",
 		       (unsigned long long)p->kernel_phys);
 		/* FLATMEM's arithmetic over [phys_offset, end of DRAM) */
-		densemem_identity(&densemem_map);
+		densemem_identity(&densemem_map,
+				  (unsigned long)(p->page_offset - p->phys_offset));
 		densemem_map.base_pfn = PHYS_PFN(p->phys_offset);
 		densemem_map.nr_pages = PHYS_PFN(memblock_end_of_DRAM()) -
 					densemem_map.base_pfn;
@@ -131,5 +170,6 @@ u64 __init densemem_setup(const struct densemem_params *p)
 		densemem_built = true;
 	}
 	densemem_map = densemem_layout.map;
+	densemem_map_finish(&densemem_map);
 	return end;
 }

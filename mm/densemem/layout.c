@@ -50,19 +50,42 @@ const char *densemem_reason_str(enum densemem_reason r)
 }
 
 /**
+ * densemem_map_finish() - derive the __va() table and the table pointers
+ * @m: the map, its p2d[] and d2p[] written
+ *
+ * Run on the copy that is used: the *_base pointers point into @m.
+ */
+void densemem_map_finish(struct densemem_map *m)
+{
+	unsigned long i;
+
+	for (i = 0; i <= m->p2d_nr; i++)
+		m->p2v[i] = (m->p2d[i] << PAGE_SHIFT) + m->voffset;
+	m->p2v_base = (unsigned long)m->p2v - m->p2d_first * sizeof(m->p2v[0]);
+	m->d2p_base = (unsigned long)m->d2p - m->d2p_first * sizeof(m->d2p[0]);
+	m->d2p_vshift = m->vshift;
+}
+
+/**
  * densemem_identity() - make @m translate every pfn to itself
  * @m: the map
+ * @voffset: linear-map address minus physical address
  *
  * This is the state before densemem_setup(): early boot, where only the
- * kernel's bank is in use, sees FLATMEM's arithmetic.
+ * kernel's bank is in use, sees FLATMEM's arithmetic.  The granule is half
+ * the address space, so that chunks 0 and 1 cover every address a
+ * phys_addr_t of unsigned long's width can hold.
  */
-void densemem_identity(struct densemem_map *m)
+void densemem_identity(struct densemem_map *m, unsigned long voffset)
 {
 	memset(m, 0, sizeof(*m));
 	m->shift = BITS_PER_LONG - 1;
+	m->vshift = BITS_PER_LONG - 1;
 	m->p2d_nr = 1;
 	m->d2p_nr = 1;
 	m->nr_pages = ~0UL;
+	m->voffset = voffset;
+	densemem_map_finish(m);
 }
 
 static void add_extent(struct densemem_layout *lo, u64 start, u64 end,
@@ -203,14 +226,14 @@ static unsigned int densemem_clean(struct densemem_layout *lo,
 }
 
 static void densemem_fail(struct densemem_layout *lo, struct densemem_region *w,
-			  unsigned int n)
+			  unsigned int n, const struct densemem_params *p)
 {
 	unsigned int i;
 
 	for (i = 0; i < n; i++)
 		add_extent(lo, w[i].base, w[i].base + w[i].size, 0,
 			   DENSEMEM_DROPPED, DENSEMEM_NO_KERNEL_BANK);
-	densemem_identity(&lo->map);
+	densemem_identity(&lo->map, (unsigned long)(p->page_offset - p->phys_offset));
 }
 
 /**
@@ -242,7 +265,7 @@ int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
 		    p->kernel_phys < w[k].base + w[k].size)
 			break;
 	if (k == n) {
-		densemem_fail(lo, w, n);
+		densemem_fail(lo, w, n, p);
 		return -EINVAL;
 	}
 	for (i = 0; i < k; i++)
@@ -290,6 +313,8 @@ int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
 	/* phys chunks -> dense chunks, in order, the kernel's staying put */
 	memset(m, 0, sizeof(*m));
 	m->shift = pshift;
+	m->vshift = gshift;
+	m->voffset = (unsigned long)(p->page_offset - p->phys_offset);
 	first = (unsigned long)(w[k].base >> gshift);
 	m->p2d_first = first;
 	m->d2p_first = first;
@@ -360,6 +385,7 @@ int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
 	 */
 	m->d2p_nr = ((m->base_pfn + m->nr_pages - 1) >> pshift) - first + 1;
 	m->d2p[m->d2p_nr] = m->d2p[m->d2p_nr - 1];
+	densemem_map_finish(m);
 	return 0;
 }
 

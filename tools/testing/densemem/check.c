@@ -24,6 +24,12 @@ static int check_pfn(const struct densemem_layout *lo, const struct densemem_par
 	unsigned long d = densemem_map_p2d(m, pfn);
 	unsigned long gp = (unsigned long)(p->min_granule >> PAGE_SHIFT);
 	unsigned long blk = pfn & ~(gp - 1);
+	/* an offset in the page, which __va() and __pa() carry through */
+	phys_addr_t phys = ((phys_addr_t)pfn << PAGE_SHIFT) | 0x5a4;
+	u64 dense = e->dense + (phys - e->start);
+	unsigned long virt = (unsigned long)(dense - p->phys_offset + p->page_offset);
+	unsigned long delta = densemem_map_d2p_at(m, dense);
+	phys_addr_t back = dense + ((phys_addr_t)(long)delta << PAGE_SHIFT);
 	int bad = 0;
 
 	if (d != want)
@@ -32,6 +38,12 @@ static int check_pfn(const struct densemem_layout *lo, const struct densemem_par
 		FAIL("d2p(p2d(%#lx)) = %#lx", pfn, densemem_map_d2p(m, d));
 	if (!densemem_map_pfn_valid(m, pfn))
 		FAIL("pfn %#lx of RAM is not valid", pfn);
+	if (densemem_map_p2v(m, phys) != virt)
+		FAIL("p2v(%#llx) = %#lx, want %#lx", (unsigned long long)phys,
+		     densemem_map_p2v(m, phys), virt);
+	if (back != phys)
+		FAIL("dense %#llx goes back to %#llx, not %#llx", (unsigned long long)dense,
+		     (unsigned long long)back, (unsigned long long)phys);
 	/* a MAX_ORDER block / pageblock is contiguous in dense space */
 	if (densemem_map_p2d(m, blk + gp - 1) != densemem_map_p2d(m, blk) + gp - 1)
 		FAIL("block %#lx is not contiguous in dense space", blk);
@@ -108,6 +120,8 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 	if (last) {
 		unsigned long pend = (unsigned long)(last->end >> PAGE_SHIFT);
 		unsigned long dend = m->base_pfn + m->nr_pages;
+		phys_addr_t dbyte = (phys_addr_t)dend << PAGE_SHIFT;
+		unsigned long delta = densemem_map_d2p_at(m, dbyte);
 
 		if (densemem_map_p2d(m, pend) != dend)
 			FAIL("p2d(end %#lx) = %#lx, not the dense end %#lx", pend,
@@ -117,6 +131,14 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 			     densemem_map_d2p(m, dend), pend);
 		if (densemem_map_pfn_valid(m, pend))
 			FAIL("pfn %#lx past the end is valid", pend);
+		/* high_memory: __va() of the end, __pa() of the dense end */
+		if (densemem_map_p2v(m, last->end) !=
+		    (unsigned long)(dbyte - p->phys_offset + p->page_offset))
+			FAIL("p2v(end %#llx) = %#lx, not the end of the linear map",
+			     (unsigned long long)last->end, densemem_map_p2v(m, last->end));
+		if (dbyte + ((phys_addr_t)(long)delta << PAGE_SHIFT) != last->end)
+			FAIL("d2p at the dense end does not give %#llx",
+			     (unsigned long long)last->end);
 	}
 
 	/* holes of a whole granule are invalid, and cost no dense space */

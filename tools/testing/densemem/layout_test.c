@@ -148,20 +148,33 @@ static int run_case(const struct layout_case *c)
 	return bad;
 }
 
-/* The identity map serves early boot: every pfn is itself and valid. */
+/*
+ * The identity map serves early boot: every pfn is itself and valid, and
+ * __va()/__pa() add the linear map's offset, up to the top of the
+ * address space of unsigned long's width.
+ */
 static int identity_case(void)
 {
+	const unsigned long voff = 0x30000000UL;
 	struct densemem_map m;
 	unsigned long pfns[] = { 0, 1, 0x40000, 0x7ffff, 0xfffff, 0x140000, ~0UL >> 1 };
+	phys_addr_t addrs[] = { 0, 0x123, 0x40000000, 0x7fffffff, 0x80000000,
+				(phys_addr_t)~0UL };
 	unsigned int i;
 	int bad = 0;
 
-	densemem_identity(&m);
+	densemem_identity(&m, voff);
 	for (i = 0; i < ARRAY_SIZE(pfns); i++)
 		if (densemem_map_p2d(&m, pfns[i]) != pfns[i] ||
 		    densemem_map_d2p(&m, pfns[i]) != pfns[i] ||
 		    !densemem_map_pfn_valid(&m, pfns[i])) {
 			printf("  # identity: pfn %#lx\n", pfns[i]);
+			bad++;
+		}
+	for (i = 0; i < ARRAY_SIZE(addrs); i++)
+		if (densemem_map_p2v(&m, addrs[i]) != (unsigned long)addrs[i] + voff ||
+		    densemem_map_d2p_at(&m, addrs[i]) != 0) {
+			printf("  # identity: address %#llx\n", (unsigned long long)addrs[i]);
 			bad++;
 		}
 	return bad;
