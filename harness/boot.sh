@@ -3,9 +3,10 @@
 #
 # boot.sh MACHINE KCONFIG: boot build/kernels/KCONFIG/zImage on the machine
 # file as firmware would (QEMU's -kernel boot would rewrite the memory
-# nodes into one bank): QEMU's DTB with exactly the file's banks, a boot
-# shim in -bios that enters the kernel with r0=0, r1=~0, r2=DTB, and the
-# zImage, DTB and initramfs placed by -device loader.  Ends with one line
+# nodes into one bank): QEMU's DTB (on realview-pbx-a9 the kernel's) with
+# exactly the file's banks, a boot shim that enters the kernel with r0=0,
+# r1=~0, r2=DTB (in -bios on virt, started by the loader on realview), and
+# the zImage, DTB and initramfs placed by -device loader.  Ends with one line
 # RESULT {json}; exit 1 unless the guest booted and reported.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,11 +38,27 @@ initrd=$top/build/initramfs.cpio.gz
 # the start of RAM), our DTB at +48 MiB, the initramfs right after it
 zaddr=$((base + 0x2000000)); dtbaddr=$((base + 0x3000000)); iaddr=$((base + 0x3100000))
 iend=$((iaddr + $(stat -c %s "$initrd")))
-hm=highmem=off; [ "$(get lpae)" = True ] && hm=highmem=on
-qemu=(qemu-system-arm -M virt,$hm -cpu "$cpu" -m "${mem}M" -smp 1 -nographic -nic none -no-reboot)
-
-qemu-system-arm -M virt,$hm,dumpdtb="$run/qemu.dtb" -cpu "$cpu" -m "${mem}M" -smp 1 -nic none \
-	-nographic >/dev/null 2>&1
+board=$(get board)
+# an LPAE kernel stops at its first instruction on a CPU without LPAE
+if [ "$cpu" = cortex-a9 ] && grep -qx CONFIG_ARM_LPAE=y "$top/build/kernels/$kconfig/config" 2>/dev/null; then
+	result false "an LPAE kernel, and $cpu has no LPAE"
+	exit 1
+fi
+if [ "$board" = virt ]; then
+	hm=highmem=off; [ "$(get lpae)" = True ] && hm=highmem=on
+	qemu=(qemu-system-arm -M virt,$hm -cpu "$cpu" -m "${mem}M" -smp 1 -nographic -nic none -no-reboot)
+	qemu-system-arm -M virt,$hm,dumpdtb="$run/qemu.dtb" -cpu "$cpu" -m "${mem}M" -smp 1 -nic none \
+		-nographic >/dev/null 2>&1
+	# the shim is the firmware
+	start=(-bios "$run/shim.bin")
+else
+	# realview-pbx-a9: QEMU makes no DTB; the kernel's own, with the
+	# file's banks.  No firmware either: the loader starts the CPU on the
+	# shim, put below the zImage.
+	qemu=(qemu-system-arm -M "$board" -cpu "$cpu" -m "${mem}M" -smp 1 -nographic -nic none -no-reboot)
+	cp "$top/build/kernels/$kconfig/pbx-a9.dtb" "$run/qemu.dtb" || { result false "no pbx-a9.dtb"; exit 1; }
+	start=(-device loader,file="$run/shim.bin",addr=$((base + 0x1000000)),force-raw=on,cpu-num=0)
+fi
 # PEER=SECONDS: the peer suites in the guest; BENCH=ROUNDS: the
 # translation benchmark, under -icount shift=0 (guest ns = instructions)
 # WORKLOAD=FORKS: the page-cache workload (with BENCH: under -icount)
@@ -64,7 +81,7 @@ arm-linux-gnueabihf-as -o "$run/shim.o" "$run/shim.S" &&
 	{ result false "shim"; exit 1; }
 
 log=$run/console.log
-timeout --foreground -k 5 "$timeout" "${qemu[@]}" -bios "$run/shim.bin" \
+timeout --foreground -k 5 "$timeout" "${qemu[@]}" "${start[@]}" \
 	-device loader,file="$kernel",addr=$zaddr,force-raw=on \
 	-device loader,file="$run/machine.dtb",addr=$dtbaddr,force-raw=on \
 	-device loader,file="$initrd",addr=$iaddr,force-raw=on \

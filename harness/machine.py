@@ -10,8 +10,11 @@ import json
 import sys
 
 BOARDS = {
-    # RAM the board really has: (start, max size)
+    # RAM the board really has: (start, max size).  QEMU's realview-pbx-a9
+    # puts the first 512 MiB of -m at 0x70000000 and the rest at 0x20000000
+    # (and an alias of the first 256 MiB at 0, which is not for the kernel).
     "virt": [(0x40000000, 255 << 30)],
+    "realview-pbx-a9": [(0x70000000, 512 << 20), (0x20000000, 512 << 20)],
 }
 
 
@@ -32,7 +35,7 @@ def num(tok, where, size=False):
 
 
 def parse(path):
-    m = {"file": path, "board": "virt", "cpu": "cortex-a15", "cmdline": "",
+    m = {"file": path, "board": "virt", "cpu": None, "cmdline": "",
          "banks": [], "nomap": [], "raw_dt": False}
     try:
         lines = open(path).read().splitlines()
@@ -66,8 +69,10 @@ def parse(path):
             raise MachineError(f"{where}: unknown directive {word!r}")
     if not m["banks"]:
         raise MachineError(f"{path}: no bank")
-    if m["board"] != "virt":
-        raise MachineError(f"{path}: board {m['board']}: not supported by the harness yet")
+    if m["cpu"] is None:
+        m["cpu"] = "cortex-a9" if m["board"] == "realview-pbx-a9" else "cortex-a15"
+    if m["board"] == "realview-pbx-a9" and m["cpu"] != "cortex-a9":
+        raise MachineError(f"{path}: realview-pbx-a9 has a cortex-a9, not {m['cpu']}")
     if not m["raw_dt"]:
         check(m)
     return m
@@ -91,8 +96,14 @@ def check(m):
 
 def qemu_ram(m):
     """-m for QEMU: enough to cover the highest bank, in MiB."""
-    top = max(s + z for s, z, _ in m["banks"])
-    return (top - BOARDS[m["board"]][0][0] + (1 << 20) - 1) >> 20
+    regions = BOARDS[m["board"]]
+    need = 0
+    for i, (rs, rz) in enumerate(regions):
+        top = max((s + z for s, z, _ in m["banks"] if rs <= s < rs + rz), default=None)
+        if top is not None:
+            # QEMU fills the regions in order: all before this one, in full
+            need = sum(z for _, z in regions[:i]) + top - rs
+    return (need + (1 << 20) - 1) >> 20
 
 
 def summary(m):

@@ -55,6 +55,7 @@ int plan_read_machine(struct plan_board *b, const char *path, const char *text,
 {
 	const char *p = text;
 	unsigned int line = 0;
+	bool cpu_given = false;
 
 	memset(b, 0, sizeof(*b));
 	snprintf(b->cpu, sizeof(b->cpu), "cortex-a15");
@@ -112,9 +113,14 @@ int plan_read_machine(struct plan_board *b, const char *path, const char *text,
 			r->size = size;
 		} else if (!strcmp(word, "cpu")) {
 			snprintf(b->cpu, sizeof(b->cpu), "%s", rest);
+			cpu_given = true;
 		} else if (!strcmp(word, "cmdline")) {
 			snprintf(b->cmdline, sizeof(b->cmdline), "%s", rest);
-		} else if (strcmp(word, "board") && strcmp(word, "raw-dt")) {
+		} else if (!strcmp(word, "board")) {
+			/* the board's CPU, unless a cpu line names another */
+			if (!cpu_given && !strcmp(rest, "realview-pbx-a9"))
+				snprintf(b->cpu, sizeof(b->cpu), "cortex-a9");
+		} else if (strcmp(word, "raw-dt")) {
 			snprintf(err, errlen, "%s:%u: unknown directive '%s'", path, line,
 				 word);
 			return -EINVAL;
