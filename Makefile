@@ -10,7 +10,7 @@ HT := tools/testing/densemem
 	plan plantool plantest rfc rfc-bisect bench mutation
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
-BASELINE_MACHINES ?= $(filter-out machines/pbx-a9-1g.mem,$(wildcard machines/*.mem))
+BASELINE_MACHINES ?= $(wildcard machines/*.mem)
 
 help:
 	@sed -n 's/^## //p' README.md
@@ -46,15 +46,23 @@ demo: tree
 harnesstest: deps
 	@bash harness/test-machine.sh
 
+# KUnit: the layout builder under UML, then both suites on Arm for each
+# holey machine (harness/kunit-arm.sh), one closing line for all
+KUNIT_ARM_MACHINES ?= virt-2x512 virt-tri virt-quad virt-2x1g
 kunit: tree
-	@set -o pipefail; cd build/linux && /usr/bin/python3 tools/testing/kunit/kunit.py run \
-		--kunitconfig=mm/densemem --build_dir=$(TOP)/build/kunit-uml --jobs=$$(nproc) \
-		2>&1 | tee $(TOP)/build/kunit.log | grep -E '^\[[0-9:]+\] (\[(PASSED|FAILED)\]|Testing complete)'; \
-	rc=$$?; awk '/Testing complete/ { seen = 1; p = f = 0; \
+	@set -o pipefail; (cd build/linux && /usr/bin/python3 tools/testing/kunit/kunit.py run \
+		--kunitconfig=mm/densemem --build_dir=$(TOP)/build/kunit-uml --jobs=$$(nproc)) \
+		> build/kunit.log 2>&1; \
+	grep -E '^\[[0-9:]+\] (\[(PASSED|FAILED)\]|Testing complete)' build/kunit.log | sed 's/^/uml: /'; \
+	awk '/Testing complete/ { seen = 1; p = f = 0; \
 		if (match($$0, /passed: [0-9]+/)) p = substr($$0, RSTART + 8, RLENGTH - 8); \
 		if (match($$0, /failed: [0-9]+/)) f = substr($$0, RSTART + 8, RLENGTH - 8) } \
-		END { if (!seen) f = 1; printf "kunit: %d passed, %d failed\n", p, f }' $(TOP)/build/kunit.log; \
-	exit $$rc
+		END { if (!seen) f = 1; printf "kunit-uml: %d passed, %d failed\n", p, f }' \
+		build/kunit.log > build/kunit-summary.log; \
+	bash harness/kunit-arm.sh $(KUNIT_ARM_MACHINES) | tee build/kunit-arm.log | grep -v '^kunit-arm: '; \
+	grep '^kunit-arm: ' build/kunit-arm.log >> build/kunit-summary.log || echo "kunit-arm: 0 passed, 1 failed" >> build/kunit-summary.log; \
+	cat build/kunit-summary.log; \
+	awk '{ p += $$2; f += $$4 } END { printf "kunit: %d passed, %d failed\n", p, f; exit f > 0 }' build/kunit-summary.log
 
 PLAN := tools/mm/densemem-plan
 plantool: deps
@@ -73,11 +81,15 @@ plantest: plantool
 # on a non-LPAE kernel: its top page ends at 4 GiB, past a 32-bit
 # phys_addr_t, so the kernel sees 4 KiB less (reported as dropped).
 # A fourth field "peer" also runs stress-ng and memtester in the guest.
+# densemem-debug: DEBUG_VIRTUAL, DEBUG_VM and page poisoning; any warning
+# on the console fails every boot.  pbx-a9-1g: realview-pbx-a9 (Cortex-A9),
+# RAM at 0x20000000 and 0x70000000; a stock 3G kernel ignores the upper one.
 PEER_SECONDS ?= 30
 BOOTTESTS ?= virt-2x512:baseline-3g:536870912 virt-2x512:densemem-2g-opt:ram \
 	virt-tri:densemem-2g-opt:ram:peer virt-carveout:densemem-2g-opt:ram \
 	virt-2x1g:densemem-2g-opt:2147479552 flat-1g:densemem-3g-opt:ram \
-	virt-quad:densemem-2g-opt:ram
+	virt-quad:densemem-2g-opt:ram virt-quad:densemem-debug:ram \
+	pbx-a9-1g:baseline-3g:536870912 pbx-a9-1g:densemem-2g-opt:ram
 boottest: tree plantool
 	@for k in $(sort $(foreach t,$(BOOTTESTS),$(word 2,$(subst :, ,$(t))))); do \
 		bash harness/kernel.sh $$k >/dev/null || exit 1; done

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # boottest.sh MACHINE KCONFIG LOWMEM: boot, then check that the guest
 # booted, that ram == lowmem + highmem + ignored, and the lowmem figure
-# (bytes, or "ram" for all of the machine's RAM), and that the guest's
-# tests (memtouch) passed.  For densemem kernels,
+# (bytes, or "ram" for all of the machine's RAM), that the guest's tests
+# (memtouch) passed and that the kernel printed no warning.  For densemem kernels,
 # also check the boot lines against the machine file: the ranges they
 # name cover exactly the banks, byte for byte, and nothing is missing,
 # and densemem-plan prints the same boot lines from the machine file and
@@ -29,6 +29,16 @@ try:
     log = open(sys.argv[4], errors="replace").read().replace("\r", "")
 except OSError:
     log = ""
+# a warning anywhere (DEBUG_VIRTUAL, DEBUG_VM, page poisoning, ...) fails
+bad = re.findall(r"^.*(?:WARNING: CPU|BUG: |Oops|Kernel panic|pagealloc: memory corruption"
+                 r"|virt_to_phys used for|phys_to_virt used for).*$", log, re.M)
+for l in bad[:5]:
+    print("  # " + l)
+checks.append(("no kernel warning, BUG, Oops or poison corruption on the console", not bad))
+if r["kconfig"] == "densemem-debug":
+    # the debug options are really on in this boot
+    checks.append(("page poisoning on (page_poison=1 over init_on_free=1)",
+                   "mem auto-init: CONFIG_PAGE_POISONING is on" in log))
 if r["kconfig"].startswith("densemem"):
     # the first report: range lines up to the summary line
     ranges, summary = [], None

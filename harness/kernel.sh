@@ -20,13 +20,8 @@ out=$top/build/kernels/$name
 obj=$out/obj
 mkdir -p "$obj"
 
-want=$(git -C "$tree" rev-parse "$tag^{commit}")
-if [ ! -d "$src" ]; then
-	git -C "$tree" worktree prune
-	git -C "$tree" worktree add -q --detach "$src" "$want"
-elif [ "$(git -C "$src" rev-parse HEAD)" != "$want" ]; then
-	git -C "$src" checkout -q -f --detach "$want"
-fi
+. "$top/harness/worktree.sh"
+tree_worktree "$tag"
 
 cross=arm-linux-gnueabihf-
 cc=${cross}gcc
@@ -40,14 +35,16 @@ if ! cmp -s "$out/fragment.new" "$out/fragment" || [ ! -f "$obj/.config" ]; then
 	mv "$out/fragment.new" "$out/fragment"
 	mk KCONFIG_ALLCONFIG="$out/fragment" allnoconfig >/dev/null
 	# Every option the fragment names must have taken: a dependency that
-	# silently dropped one would make the kernel something else.
+	# silently dropped one would make the kernel something else.  The
+	# fragment's own value wins over common.config's, as in Kconfig.
 	bad=0
 	while IFS='=' read -r k v; do
 		case $v in
 		n) grep -q "^$k=" "$obj/.config" && { echo "kernel: $name: $k is set, fragment wants n" >&2; bad=1; } ;;
 		*) grep -qx "$k=$v" "$obj/.config" || { echo "kernel: $name: $k=$v did not take ($(grep "^$k=\|^# $k " "$obj/.config" || echo absent))" >&2; bad=1; } ;;
 		esac
-	done < <(grep -E '^CONFIG_[A-Za-z0-9_]+=' "$out/fragment")
+	done < <(grep -E '^CONFIG_[A-Za-z0-9_]+=' "$out/fragment" |
+		 awk -F= '{ last[$1] = $0 } END { for (k in last) print last[k] }')
 	[ $bad = 0 ] || { rm -f "$obj/.config"; exit 1; }
 else
 	rm -f "$out/fragment.new"

@@ -4,13 +4,20 @@
  * range the boot layout kept, pfn <-> page, page <-> linear address and
  * __va()/__pa() agree with each other and with the boot lines, the holes
  * between banks are invalid, and pages are contiguous within each granule
- * (so within every MAX_ORDER block and pageblock).  Read-only: the tables
- * and mem_map are only read.
+ * (so within every MAX_ORDER block and pageblock).  The tables and
+ * mem_map are only read.  Two cases look past the tables: the MMU's own
+ * address translation must map each linear address the boot lines name to
+ * its physical page, and a value written through __va() must be read back
+ * through an independent mapping of the same page (vmap()), on a page of
+ * every bank, with no two banks' pages aliased.
  */
 #include <kunit/test.h>
 #include <linux/densemem.h>
+#include <linux/gfp.h>
 #include <linux/highmem.h>
+#include <linux/memblock.h>
 #include <linux/mm.h>
+#include <linux/vmalloc.h>
 
 #include "densemem.h"
 
@@ -36,7 +43,16 @@ static unsigned int dm_samples(unsigned long *out, unsigned long s, unsigned lon
 
 static unsigned long dm_buf[DM_SAMPLES];
 
-static void dm_pfn_round_trip(struct kunit *test)
+typedef void (*dm_check_fn)(struct kunit *test, const struct densemem_extent *e,
+			    unsigned long pfn);
+
+/*
+ * Run @check on the samples of every range the layout kept (lowmem and
+ * highmem, or with @lowmem_only the linear map's alone).
+ * Return: the number of pfns checked.
+ */
+static unsigned long dm_for_each_sample(struct kunit *test, bool lowmem_only,
+					dm_check_fn check)
 {
 	const struct densemem_layout *lo = &densemem_layout;
 	unsigned long checked = 0;
@@ -46,56 +62,65 @@ static void dm_pfn_round_trip(struct kunit *test)
 	for (i = 0; i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
 
-		if (e->fate == DENSEMEM_DROPPED)
+		if (e->fate == DENSEMEM_DROPPED ||
+		    (lowmem_only && e->fate != DENSEMEM_LOWMEM))
 			continue;
 		n = dm_samples(dm_buf, PHYS_PFN(e->start), PHYS_PFN(e->end),
 			       densemem_map.shift);
-		for (k = 0; k < n; k++) {
-			unsigned long pfn = dm_buf[k];
-			struct page *page = pfn_to_page(pfn);
-
-			KUNIT_EXPECT_TRUE_MSG(test, pfn_valid(pfn), "pfn %#lx", pfn);
-			KUNIT_EXPECT_EQ_MSG(test, page_to_pfn(page), pfn, "pfn %#lx", pfn);
-			KUNIT_EXPECT_EQ_MSG(test, (unsigned long)(page - mem_map),
-					    PHYS_PFN(e->dense) + (pfn - PHYS_PFN(e->start)) -
-					    densemem_map.base_pfn, "pfn %#lx", pfn);
-			checked++;
-		}
+		for (k = 0; k < n; k++)
+			check(test, e, dm_buf[k]);
+		checked += n;
 	}
-	kunit_info(test, "%lu pfns checked\n", checked);
+	return checked;
+}
+
+/* The linear address the boot lines give physical address @pa of @e. */
+static unsigned long dm_boot_line_va(const struct densemem_extent *e, phys_addr_t pa)
+{
+	const struct densemem_params *p = &densemem_params;
+
+	return (unsigned long)(e->dense - p->phys_offset + p->page_offset) +
+	       (unsigned long)(pa - e->start);
+}
+
+static void dm_check_round_trip(struct kunit *test, const struct densemem_extent *e,
+				unsigned long pfn)
+{
+	struct page *page = pfn_to_page(pfn);
+
+	KUNIT_EXPECT_TRUE_MSG(test, pfn_valid(pfn), "pfn %#lx", pfn);
+	KUNIT_EXPECT_EQ_MSG(test, page_to_pfn(page), pfn, "pfn %#lx", pfn);
+	KUNIT_EXPECT_EQ_MSG(test, (unsigned long)(page - mem_map),
+			    PHYS_PFN(e->dense) + (pfn - PHYS_PFN(e->start)) -
+			    densemem_map.base_pfn, "pfn %#lx", pfn);
+}
+
+static void dm_pfn_round_trip(struct kunit *test)
+{
+	kunit_info(test, "%lu pfns checked\n",
+		   dm_for_each_sample(test, false, dm_check_round_trip));
+}
+
+static void dm_check_linear(struct kunit *test, const struct densemem_extent *e,
+			    unsigned long pfn)
+{
+	phys_addr_t pa = PFN_PHYS(pfn) + 0x123;
+	unsigned long want = dm_boot_line_va(e, pa);
+	void *va = __va(pa);
+	struct page *page = pfn_to_page(pfn);
+
+	KUNIT_EXPECT_EQ_MSG(test, (unsigned long)va, want, "pa %pa", &pa);
+	KUNIT_EXPECT_EQ_MSG(test, __pa(va), pa, "pa %pa", &pa);
+	KUNIT_EXPECT_EQ_MSG(test, virt_to_pfn(va), pfn, "pa %pa", &pa);
+	KUNIT_EXPECT_PTR_EQ_MSG(test, virt_to_page(va), page, "pa %pa", &pa);
+	KUNIT_EXPECT_PTR_EQ_MSG(test, page_address(page),
+				(void *)(want - 0x123), "pa %pa", &pa);
+	KUNIT_EXPECT_TRUE_MSG(test, virt_addr_valid(va), "pa %pa", &pa);
 }
 
 static void dm_lowmem_linear(struct kunit *test)
 {
-	const struct densemem_layout *lo = &densemem_layout;
-	const struct densemem_params *p = &densemem_params;
-	unsigned int i, k, n;
-
-	for (i = 0; i < lo->nr_ext; i++) {
-		const struct densemem_extent *e = &lo->ext[i];
-
-		if (e->fate != DENSEMEM_LOWMEM)
-			continue;
-		n = dm_samples(dm_buf, PHYS_PFN(e->start), PHYS_PFN(e->end),
-			       densemem_map.shift);
-		for (k = 0; k < n; k++) {
-			unsigned long pfn = dm_buf[k];
-			phys_addr_t pa = PFN_PHYS(pfn) + 0x123;
-			unsigned long want = (unsigned long)(e->dense - p->phys_offset +
-							     p->page_offset) +
-					     (unsigned long)(PFN_PHYS(pfn) - e->start) + 0x123;
-			void *va = __va(pa);
-			struct page *page = pfn_to_page(pfn);
-
-			KUNIT_EXPECT_EQ_MSG(test, (unsigned long)va, want, "pa %pa", &pa);
-			KUNIT_EXPECT_EQ_MSG(test, __pa(va), pa, "pa %pa", &pa);
-			KUNIT_EXPECT_EQ_MSG(test, virt_to_pfn(va), pfn, "pa %pa", &pa);
-			KUNIT_EXPECT_PTR_EQ_MSG(test, virt_to_page(va), page, "pa %pa", &pa);
-			KUNIT_EXPECT_PTR_EQ_MSG(test, page_address(page),
-						(void *)(want - 0x123), "pa %pa", &pa);
-			KUNIT_EXPECT_TRUE_MSG(test, virt_addr_valid(va), "pa %pa", &pa);
-		}
-	}
+	dm_for_each_sample(test, true, dm_check_linear);
 }
 
 static void dm_holes_invalid(struct kunit *test)
@@ -123,32 +148,163 @@ static void dm_holes_invalid(struct kunit *test)
 	kunit_info(test, "%u holes of a granule or more\n", holes);
 }
 
+static void dm_check_block(struct kunit *test, const struct densemem_extent *e,
+			   unsigned long pfn)
+{
+	unsigned long j, step = MAX_ORDER_NR_PAGES;
+	unsigned long b = ALIGN_DOWN(pfn, step);
+
+	if (b < PHYS_PFN(e->start) || b + step > PHYS_PFN(e->end))
+		return;
+	for (j = 0; j < step; j += 97)
+		KUNIT_EXPECT_PTR_EQ_MSG(test, pfn_to_page(b + j),
+					pfn_to_page(b) + j, "pfn %#lx", b + j);
+}
+
 static void dm_block_contiguous(struct kunit *test)
 {
 	const struct densemem_layout *lo = &densemem_layout;
-	unsigned long j, step = MAX_ORDER_NR_PAGES;
-	unsigned int i, k, n;
 
 	KUNIT_EXPECT_GE(test, lo->granule, (u64)MAX_ORDER_NR_PAGES << PAGE_SHIFT);
 	KUNIT_EXPECT_GE(test, lo->granule, (u64)pageblock_nr_pages << PAGE_SHIFT);
-	for (i = 0; i < lo->nr_ext; i++) {
-		const struct densemem_extent *e = &lo->ext[i];
+	dm_for_each_sample(test, false, dm_check_block);
+}
 
-		if (e->fate == DENSEMEM_DROPPED)
-			continue;
-		n = dm_samples(dm_buf, PHYS_PFN(e->start), PHYS_PFN(e->end),
-			       densemem_map.shift);
-		for (k = 0; k < n; k++) {
-			unsigned long pfn = dm_buf[k];
-			unsigned long b = ALIGN_DOWN(pfn, step);
+#ifdef CONFIG_ARM
+/*
+ * The physical address the MMU gives @va, by a stage 1 privileged read
+ * translation (ATS1CPR): the page tables as the hardware walks them.
+ * Return: false if the translation faulted.
+ */
+static bool dm_mmu_pa(unsigned long va, phys_addr_t *pa)
+{
+	unsigned long flags;
+	u64 par;
 
-			if (b < PHYS_PFN(e->start) || b + step > PHYS_PFN(e->end))
-				continue;
-			for (j = 0; j < step; j += 97)
-				KUNIT_EXPECT_PTR_EQ_MSG(test, pfn_to_page(b + j),
-							pfn_to_page(b) + j, "pfn %#lx", b + j);
-		}
+	local_irq_save(flags);
+	asm volatile("mcr p15, 0, %0, c7, c8, 0" : : "r" (va));
+	isb();
+#ifdef CONFIG_ARM_LPAE
+	asm volatile("mrrc p15, 0, %Q0, %R0, c7" : "=r" (par));
+	*pa = (par & GENMASK_ULL(39, 12)) | (va & ~PAGE_MASK);
+#else
+	{
+		u32 p;
+
+		asm volatile("mrc p15, 0, %0, c7, c4, 0" : "=r" (p));
+		par = p;
+		*pa = (par & PAGE_MASK) | (va & ~PAGE_MASK);
 	}
+#endif
+	local_irq_restore(flags);
+	return !(par & 1);
+}
+
+static unsigned long dm_mmu_checked;
+
+static void dm_check_mmu(struct kunit *test, const struct densemem_extent *e,
+			 unsigned long pfn)
+{
+	phys_addr_t phys = PFN_PHYS(pfn) + 0x5a4, pa = 0;
+	unsigned long va = dm_boot_line_va(e, phys);
+
+	/* no-map carve-outs are in the dense space, unmapped */
+	if (!memblock_is_map_memory(phys))
+		return;
+	KUNIT_EXPECT_TRUE_MSG(test, dm_mmu_pa(va, &pa),
+			      "virt %#lx (phys %pa) is not mapped", va, &phys);
+	KUNIT_EXPECT_EQ_MSG(test, (u64)pa, (u64)phys, "the MMU maps virt %#lx elsewhere", va);
+	dm_mmu_checked++;
+}
+
+/* The MMU maps every linear address of the boot lines to its own page. */
+static void dm_mmu_maps_lowmem(struct kunit *test)
+{
+	dm_mmu_checked = 0;
+	dm_for_each_sample(test, true, dm_check_mmu);
+	KUNIT_EXPECT_GT(test, dm_mmu_checked, 0UL);
+	kunit_info(test, "%lu linear addresses translated by the MMU\n", dm_mmu_checked);
+}
+#endif
+
+#define DM_MAX_BLOCKS	1024
+
+/*
+ * A page of each kept lowmem range: written through __va(), read back
+ * through vmap(), a mapping built from the pfn alone.  Each bank's page
+ * gets its own pattern, written before any is read, so two banks aliased
+ * in the linear map show as one overwriting the other.  The pages are the
+ * test's own: free MAX_ORDER blocks taken until every range has one.
+ */
+static void dm_write_read_independent(struct kunit *test)
+{
+	const struct densemem_layout *lo = &densemem_layout;
+	struct page **blocks, *mine[DENSEMEM_MAX_EXTENTS] = { };
+	unsigned int i, nr = 0, want = 0, got = 0;
+
+	blocks = kunit_kcalloc(test, DM_MAX_BLOCKS, sizeof(*blocks), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, blocks);
+	for (i = 0; i < lo->nr_ext; i++)
+		want += lo->ext[i].fate == DENSEMEM_LOWMEM;
+	while (got < want && nr < DM_MAX_BLOCKS) {
+		struct page *b = alloc_pages(GFP_KERNEL | __GFP_NOWARN | __GFP_NORETRY,
+					     MAX_PAGE_ORDER);
+		phys_addr_t phys;
+
+		if (!b)
+			break;
+		blocks[nr++] = b;
+		phys = page_to_phys(b);
+		for (i = 0; i < lo->nr_ext; i++)
+			if (lo->ext[i].fate == DENSEMEM_LOWMEM && !mine[i] &&
+			    lo->ext[i].start <= phys && phys < lo->ext[i].end) {
+				mine[i] = b;
+				got++;
+			}
+	}
+
+	for (i = 0; i < lo->nr_ext; i++) {
+		phys_addr_t phys;
+		u32 *va;
+
+		if (!mine[i])
+			continue;
+		phys = page_to_phys(mine[i]);
+		va = __va(phys);
+		va[0] = (u32)(phys >> PAGE_SHIFT) ^ 0x5a5a0000;
+		va[PAGE_SIZE / sizeof(u32) - 1] = ~va[0];
+	}
+	for (i = 0; i < lo->nr_ext; i++) {
+		phys_addr_t phys;
+		u32 *map, pat;
+
+		if (!mine[i])
+			continue;
+		phys = page_to_phys(mine[i]);
+		pat = (u32)(phys >> PAGE_SHIFT) ^ 0x5a5a0000;
+		map = vmap(&mine[i], 1, VM_MAP, PAGE_KERNEL);
+		KUNIT_EXPECT_NOT_NULL(test, map);
+		if (!map)
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, map[0], pat, "phys %pa read through vmap()", &phys);
+		KUNIT_EXPECT_EQ_MSG(test, map[PAGE_SIZE / sizeof(u32) - 1], ~pat,
+				    "end of phys %pa read through vmap()", &phys);
+		/* and the other way round */
+		map[1] = ~pat;
+		KUNIT_EXPECT_EQ_MSG(test, ((u32 *)__va(phys))[1], ~pat,
+				    "phys %pa written through vmap()", &phys);
+		vunmap(map);
+	}
+	while (nr)
+		__free_pages(blocks[--nr], MAX_PAGE_ORDER);
+
+	/* every range with room for a free block must have been reached */
+	for (i = 0; i < lo->nr_ext; i++)
+		if (lo->ext[i].fate == DENSEMEM_LOWMEM && !mine[i])
+			KUNIT_EXPECT_LT_MSG(test, lo->ext[i].end - lo->ext[i].start,
+					    (u64)SZ_64M, "no free block in [%#llx-%#llx)",
+					    lo->ext[i].start, lo->ext[i].end);
+	kunit_info(test, "%u of %u lowmem ranges written and read back\n", got, want);
 }
 
 static struct kunit_case dm_translate_cases[] = {
@@ -156,6 +312,10 @@ static struct kunit_case dm_translate_cases[] = {
 	KUNIT_CASE(dm_lowmem_linear),
 	KUNIT_CASE(dm_holes_invalid),
 	KUNIT_CASE(dm_block_contiguous),
+#ifdef CONFIG_ARM
+	KUNIT_CASE(dm_mmu_maps_lowmem),
+#endif
+	KUNIT_CASE_SLOW(dm_write_read_independent),
 	{}
 };
 

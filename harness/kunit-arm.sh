@@ -1,0 +1,56 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# kunit-arm.sh MACHINE...: the densemem KUnit suites through the kernel's
+# own tools/testing/kunit/kunit.py, --arch=arm, once per holey machine
+# (mm/densemem/qemu_configs/arm_NAME.py in the tree), one build for all.
+# Each QEMU config's mem= must name exactly the banks of machines/NAME.mem,
+# and the kernel must have printed densemem's boot lines for them.  Ends
+# with "kunit-arm: N passed, N failed" (KUnit cases plus these checks).
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+src=$top/build/src/densemem
+bd=$top/build/kunit-arm
+. "$top/harness/worktree.sh"
+tree_worktree densemem || { echo "kunit-arm: no tree" >&2; exit 1; }
+cc=arm-linux-gnueabihf-
+mo=()
+command -v ccache >/dev/null && mo=(--make_options "CC=ccache ${cc}gcc")
+p=0 f=0
+for m in "$@"; do
+	cfg=$src/mm/densemem/qemu_configs/arm_${m//-/_}.py
+	log=$top/build/kunit-arm.$m.log
+	# the config's banks are the machine file's
+	if /usr/bin/python3 - "$cfg" "$top/machines/$m.mem" "$top/harness" <<'PY'
+import re, sys
+sys.path.insert(0, sys.argv[3])
+import machine
+txt = open(sys.argv[1]).read()
+mem = [(int(b, 16), int(s) << 20) for s, b in re.findall(r"mem=(\d+)M@(0x[0-9a-f]+)", txt)]
+mem += [(int(b, 16), int(s) << 30) for s, b in re.findall(r"mem=(\d+)G@(0x[0-9a-f]+)", txt)]
+banks = [(b[0], b[1]) for b in machine.parse(sys.argv[2])["banks"]]
+sys.exit(sorted(mem) != sorted(banks))
+PY
+	then echo "ok $m: the QEMU config's mem= are the banks of machines/$m.mem"; p=$((p + 1))
+	else echo "not ok $m: the QEMU config's mem= differ from machines/$m.mem"; f=$((f + 1)); fi
+	(cd "$src" && /usr/bin/python3 tools/testing/kunit/kunit.py run --arch=arm \
+		--cross_compile=$cc --kunitconfig=mm/densemem/arm.kunitconfig \
+		--qemu_config="$cfg" --build_dir="$bd" --jobs="$(nproc)" \
+		"${mo[@]}" --timeout=120) > "$log" 2>&1
+	rc=$?
+	grep -E '^\[[0-9:]+\] (\[(PASSED|FAILED)\]|Testing complete)' "$log" | sed "s/^/$m: /"
+	line=$(grep 'Testing complete' "$log" | tail -1)
+	kp=$(echo "$line" | sed -n 's/.*passed: \([0-9]*\).*/\1/p')
+	kf=$(echo "$line" | sed -n 's/.*failed: \([0-9]*\).*/\1/p')
+	[ -n "$line" ] || { kp=0; kf=1; echo "not ok $m: kunit.py gave no result (rc $rc), see $log"; }
+	p=$((p + ${kp:-0})) f=$((f + ${kf:-0}))
+	[ $rc = 0 ] || [ "${kf:-1}" != 0 ] || { f=$((f + 1)); echo "not ok $m: kunit.py exit $rc"; }
+	# densemem saw every bank: one boot line per mem= bank, none dropped
+	n=$(grep -c '^densemem: \[mem .*\] -> \[virt' "$bd/test.log")
+	d=$(grep -c '^densemem: \[mem .*dropped' "$bd/test.log")
+	nb=$(grep -c '^bank ' "$top/machines/$m.mem")
+	if [ "$n" -ge "$nb" ]; then echo "ok $m: $n densemem lowmem lines for $nb banks ($d dropped)"; p=$((p + 1))
+	else echo "not ok $m: $n densemem lowmem lines for $nb banks"; f=$((f + 1)); fi
+	cp "$bd/test.log" "$top/build/kunit-arm.$m.console.log"
+done
+echo "kunit-arm: $p passed, $f failed"
+[ $f = 0 ]
