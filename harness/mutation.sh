@@ -3,9 +3,9 @@
 # mutation.sh: show that the tests catch a wrong table entry.  Two
 # mutants: "alias" maps the last physical chunk one dense chunk too low, so
 # it aliases the chunk before it (the kernel does not boot); "swap-va"
-# swaps the __va() entries of two RAM chunks, consistent enough for the
-# kernel to boot on virt-quad, so that only a check that looks past the
-# tables (the MMU, a second mapping) can see it.  The host tests, the fuzzer and the boot test of a kernel built
+# swaps the __va() entries of two RAM chunks below the top one on
+# virt-quad, which the kernel survives, so that only a check that looks
+# past the tables (the MMU, a second mapping) can see it.  The host tests, the fuzzer and the boot test of a kernel built
 # with the mutant (KUnit densemem_translate, memtouch, accounting) run on
 # it; each must fail.  Prints "mutation: N passed, N failed", a pass being
 # a suite that caught the mutant.
@@ -27,14 +27,16 @@ if kind == "alias":
            "\t\tm->p2d[m->p2d_nr - 1] -= 1UL << pshift;\n"
            "\tdensemem_map_finish(m);\n\treturn 0;\n")
 else:
-    # swap-va: __va() of the last chunk and of the one two before it
-    # swapped, when both hold RAM: consistent enough to boot
+    # swap-va: __va() of two RAM chunks below the top one swapped.  Early
+    # boot allocates from the top of lowmem and the rest of the kernel
+    # reaches pages through page_address(), which needs no table, so the
+    # kernel boots; only the physical view is wrong.
     old = "\tm->d2p_vshift = m->vshift;\n}\n"
     new = ("\tm->d2p_vshift = m->vshift;\n"
-           "\tif (m->p2d_nr >= 3 &&\t/* MUTANT */\n"
-           "\t    densemem_map_pfn_valid(m, (m->p2d_first + m->p2d_nr - 1) << m->shift) &&\n"
-           "\t    densemem_map_pfn_valid(m, (m->p2d_first + m->p2d_nr - 3) << m->shift)) {\n"
-           "\t\tunsigned long a = m->p2d_nr - 3, b = m->p2d_nr - 1;\n"
+           "\tif (m->p2d_nr >= 5 &&\t/* MUTANT */\n"
+           "\t    densemem_map_pfn_valid(m, (m->p2d_first + m->p2d_nr - 3) << m->shift) &&\n"
+           "\t    densemem_map_pfn_valid(m, (m->p2d_first + m->p2d_nr - 5) << m->shift)) {\n"
+           "\t\tunsigned long a = m->p2d_nr - 5, b = m->p2d_nr - 3;\n"
            "\t\tunsigned long va = m->p2v[a] + ((m->p2d_first + a) << m->vshift);\n"
            "\t\tunsigned long vb = m->p2v[b] + ((m->p2d_first + b) << m->vshift);\n\n"
            "\t\tm->p2v[a] = vb - ((m->p2d_first + a) << m->vshift);\n"

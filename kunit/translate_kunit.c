@@ -43,16 +43,15 @@ static unsigned int dm_samples(unsigned long *out, unsigned long s, unsigned lon
 
 static unsigned long dm_buf[DM_SAMPLES];
 
-typedef void (*dm_check_fn)(struct kunit *test, const struct densemem_extent *e,
-			    unsigned long pfn);
-
 /*
  * Run @check on the samples of every range the layout kept (lowmem and
  * highmem, or with @lowmem_only the linear map's alone).
  * Return: the number of pfns checked.
  */
-static unsigned long dm_for_each_sample(struct kunit *test, bool lowmem_only,
-					dm_check_fn check)
+static unsigned long dm_check_samples(struct kunit *test, bool lowmem_only,
+				      void (*check)(struct kunit *test,
+						    const struct densemem_extent *e,
+						    unsigned long pfn))
 {
 	const struct densemem_layout *lo = &densemem_layout;
 	unsigned long checked = 0;
@@ -98,7 +97,7 @@ static void dm_check_round_trip(struct kunit *test, const struct densemem_extent
 static void dm_pfn_round_trip(struct kunit *test)
 {
 	kunit_info(test, "%lu pfns checked\n",
-		   dm_for_each_sample(test, false, dm_check_round_trip));
+		   dm_check_samples(test, false, dm_check_round_trip));
 }
 
 static void dm_check_linear(struct kunit *test, const struct densemem_extent *e,
@@ -120,7 +119,7 @@ static void dm_check_linear(struct kunit *test, const struct densemem_extent *e,
 
 static void dm_lowmem_linear(struct kunit *test)
 {
-	dm_for_each_sample(test, true, dm_check_linear);
+	dm_check_samples(test, true, dm_check_linear);
 }
 
 static void dm_holes_invalid(struct kunit *test)
@@ -167,7 +166,7 @@ static void dm_block_contiguous(struct kunit *test)
 
 	KUNIT_EXPECT_GE(test, lo->granule, (u64)MAX_ORDER_NR_PAGES << PAGE_SHIFT);
 	KUNIT_EXPECT_GE(test, lo->granule, (u64)pageblock_nr_pages << PAGE_SHIFT);
-	dm_for_each_sample(test, false, dm_check_block);
+	dm_check_samples(test, false, dm_check_block);
 }
 
 #ifdef CONFIG_ARM
@@ -221,7 +220,7 @@ static void dm_check_mmu(struct kunit *test, const struct densemem_extent *e,
 static void dm_mmu_maps_lowmem(struct kunit *test)
 {
 	dm_mmu_checked = 0;
-	dm_for_each_sample(test, true, dm_check_mmu);
+	dm_check_samples(test, true, dm_check_mmu);
 	KUNIT_EXPECT_GT(test, dm_mmu_checked, 0UL);
 	kunit_info(test, "%lu linear addresses translated by the MMU\n", dm_mmu_checked);
 }
