@@ -86,7 +86,7 @@ for p in "$out"/[0-9]*.patch; do
 done
 # a base and a densemem build (and the base worktree) for the checks below
 bash "$top/harness/kernel.sh" baseline-3g > /dev/null
-bash "$top/harness/kernel.sh" densemem-2g-opt > /dev/null
+bash "$top/harness/kernel.sh" densemem-debug > /dev/null
 
 # the documentation: Documentation/mm with Sphinx; warnings the base tree
 # gives too (SPHINXDIRS=mm leaves links out of mm/ unresolved) are not new
@@ -100,8 +100,10 @@ docs_new=$(comm -23 "$out/htmldocs-warnings.txt" "$out/htmldocs-base-warnings.tx
 echo "htmldocs SPHINXDIRS=mm: $(echo -n "$docs_new" | grep -c . || true) new warnings"
 [ -z "$docs_new" ] || echo "$docs_new" | sed 's/^/  htmldocs: /'
 
-# sparse (C=2) on every C file the series touches, in a densemem-2g-opt
-# build; warnings that the base tree has too (baseline-3g build) are not new
+# sparse (C=2) on every C file the series touches, in a densemem-debug
+# build (densemem-2g-opt with DEBUG_VIRTUAL and DEBUG_VM, so that
+# arch/arm/mm/physaddr.c is built as the kernel builds it); warnings that
+# the base tree has too (baseline-3g build) are not new
 sp() {	# sp TREE CONFIG OBJ...
 	local t=$1 k=$2; shift 2
 	{ make -s -C "$top/build/src/$t" O="$top/build/kernels/$k/obj" ARCH=arm \
@@ -112,7 +114,7 @@ sp() {	# sp TREE CONFIG OBJ...
 objs=$(git -C "$tree" diff --name-only base densemem -- '*.c' | grep -v '^tools/' | sed 's/\.c$/.o/')
 base_objs=$(for o in $objs; do [ ! -f "$top/build/src/base/${o%.o}.c" ] || echo "$o"; done)
 : > "$out/sparse-base.txt"
-sp densemem densemem-2g-opt $objs > "$out/sparse.txt"
+sp densemem densemem-debug $objs > "$out/sparse.txt"
 [ -n "$base_objs" ] && sp base baseline-3g $base_objs > "$out/sparse-base.txt"
 new=$(comm -23 "$out/sparse.txt" "$out/sparse-base.txt" || true)
 echo "sparse C=2 on $(echo $objs | wc -w) touched files: $(echo -n "$new" | grep -c . || true) new warnings"
