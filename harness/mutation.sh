@@ -31,8 +31,8 @@ else:
     # boot allocates from the top of lowmem and the rest of the kernel
     # reaches pages through page_address(), which needs no table, so the
     # kernel boots; only the physical view is wrong.
-    old = "\tm->d2p_vshift = m->vshift;\n}\n"
-    new = ("\tm->d2p_vshift = m->vshift;\n"
+    old = "\tm->d2p_base = (unsigned long)m->d2p - m->d2p_first * sizeof(m->d2p[0]);\n}\n"
+    new = ("\tm->d2p_base = (unsigned long)m->d2p - m->d2p_first * sizeof(m->d2p[0]);\n"
            "\tif (m->p2d_nr >= 5 &&\t/* MUTANT */\n"
            "\t    densemem_map_pfn_valid(m, (m->p2d_first + m->p2d_nr - 3) << m->shift) &&\n"
            "\t    densemem_map_pfn_valid(m, (m->p2d_first + m->p2d_nr - 5) << m->shift)) {\n"

@@ -37,7 +37,6 @@
  * @vshift:	log2 of the granule, in bytes
  * @d2p_base:	address of d2p[] less @d2p_first entries: __pa() indexes it
  *		by dense chunk with no subtraction
- * @d2p_vshift:	@vshift again, next to @d2p_base
  * @shift:	log2 of the granule, in pages
  * @p2page_base: address of p2page[] less @p2d_first entries, so that
  *		pfn_to_page() indexes it by chunk with no subtraction
@@ -68,11 +67,14 @@
  * usable until densemem_map_finish() has been run on it.
  */
 struct densemem_map {
-	/* pairs on a double-word boundary: Arm loads each with one ldrd */
+	/*
+	 * Each lookup's base and shift are neighbours, so that a compiler
+	 * tuned for it can load both with one ldm (GCC does with
+	 * -mtune=cortex-a15; with the kernel's default tuning, two ldr).
+	 */
 	unsigned long p2v_base;		/* with @vshift: __va() */
 	unsigned long vshift;
-	unsigned long d2p_base;		/* with @d2p_vshift: __pa() */
-	unsigned long d2p_vshift;
+	unsigned long d2p_base;		/* with @vshift: __pa() */
 	unsigned long shift;		/* with @p2page_base: pfn_to_page() */
 	unsigned long p2page_base;
 	unsigned long p2d_first;
@@ -86,7 +88,7 @@ struct densemem_map {
 	unsigned long d2p[DENSEMEM_MAX_CHUNKS + 1];
 	unsigned long p2v[DENSEMEM_MAX_CHUNKS + 1];
 	unsigned long p2page[DENSEMEM_MAX_CHUNKS + 1];
-} __aligned(2 * sizeof(unsigned long));
+};
 
 static __always_inline unsigned long densemem_map_entry(unsigned long base,
 							unsigned long idx)
@@ -135,7 +137,7 @@ densemem_map_p2v(const struct densemem_map *m, phys_addr_t phys)
 static __always_inline unsigned long
 densemem_map_d2p_at(const struct densemem_map *m, phys_addr_t lin)
 {
-	return densemem_map_entry(m->d2p_base, (unsigned long)(lin >> m->d2p_vshift));
+	return densemem_map_entry(m->d2p_base, (unsigned long)(lin >> m->vshift));
 }
 
 static __always_inline bool

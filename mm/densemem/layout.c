@@ -63,7 +63,6 @@ void densemem_map_finish(struct densemem_map *m)
 		m->p2v[i] = (m->p2d[i] << PAGE_SHIFT) + m->voffset;
 	m->p2v_base = (unsigned long)m->p2v - m->p2d_first * sizeof(m->p2v[0]);
 	m->d2p_base = (unsigned long)m->d2p - m->d2p_first * sizeof(m->d2p[0]);
-	m->d2p_vshift = m->vshift;
 }
 
 /**

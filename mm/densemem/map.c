@@ -19,7 +19,6 @@ struct densemem_map densemem_map __ro_after_init = {
 	.p2v_base	= (unsigned long)densemem_map.p2v,
 	.vshift		= BITS_PER_LONG - 1,
 	.d2p_base	= (unsigned long)densemem_map.d2p,
-	.d2p_vshift	= BITS_PER_LONG - 1,
 	.shift		= BITS_PER_LONG - 1,
 	.p2d_nr		= 1,
 	.d2p_nr		= 1,
