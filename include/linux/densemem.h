@@ -30,6 +30,7 @@ enum densemem_reason {
 	DENSEMEM_TOO_MANY_BANKS,	/* more than CONFIG_DENSEMEM_MAX_BANKS */
 	DENSEMEM_NO_LINEAR_MAP,	/* past the linear map, and no highmem */
 	DENSEMEM_NO_KERNEL_BANK,	/* no bank holds the kernel */
+	DENSEMEM_TOP_BYTE,	/* partial page one byte short of the limit */
 	DENSEMEM_NR_REASONS,
 };
 

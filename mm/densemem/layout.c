@@ -36,6 +36,7 @@ static const char *const densemem_reasons[DENSEMEM_NR_REASONS] = {
 	[DENSEMEM_TOO_MANY_BANKS]	= "more than CONFIG_DENSEMEM_MAX_BANKS banks",
 	[DENSEMEM_NO_LINEAR_MAP]	= "past the linear map, no highmem",
 	[DENSEMEM_NO_KERNEL_BANK]	= "no bank holds the kernel",
+	[DENSEMEM_TOP_BYTE]		= "partial page, its last byte past the largest phys_addr_t",
 };
 
 /**
@@ -217,7 +218,13 @@ static unsigned int densemem_clean(struct densemem_layout *lo,
 			continue;
 		}
 		add_extent(lo, base, s, 0, DENSEMEM_DROPPED, DENSEMEM_UNALIGNED);
-		add_extent(lo, e, end, 0, DENSEMEM_DROPPED, DENSEMEM_UNALIGNED);
+		/*
+		 * memblock_cap_size() ends a bank that reaches the top of a
+		 * 32-bit phys_addr_t one byte short of 4 GiB: that byte never
+		 * reaches us, so say why the page before it is partial.
+		 */
+		add_extent(lo, e, end, 0, DENSEMEM_DROPPED,
+			   end == p->phys_limit - 1 ? DENSEMEM_TOP_BYTE : DENSEMEM_UNALIGNED);
 		w[j].base = s;
 		w[j++].size = e - s;
 	}

@@ -77,6 +77,10 @@ static const struct layout_case cases[] = {
 	{ "above_phys_width_dropped", { { G(1), M(256) }, { G(4), M(256) } }, 2,
 	  AT_1G, SPLIT_2G_OPT, .phys_limit = G(4), .lowmem = M(256), .dropped = M(256),
 	  .granule = M(256), .banks = 1, .reason = DENSEMEM_PHYS_LIMIT },
+	/* memblock keeps a bank ending at 4 GiB one byte short of it */
+	{ "bank_at_4g_names_the_capped_byte", { { G(1), G(1) }, { G(3), G(1) - 1 } }, 2,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = G(2) - 4096, .dropped = 4095, .granule = M(64),
+	  .banks = 2, .reason = DENSEMEM_TOP_BYTE },
 	{ "too_many_banks_keeps_first_eight", {
 	  { G(1) + M(0), M(16) }, { G(1) + M(64), M(16) }, { G(1) + M(128), M(16) },
 	  { G(1) + M(192), M(16) }, { G(1) + M(256), M(16) }, { G(1) + M(320), M(16) },
