@@ -45,9 +45,17 @@ if [ "$cpu" = cortex-a9 ] && grep -qx CONFIG_ARM_LPAE=y "$top/build/kernels/$kco
 	exit 1
 fi
 if [ "$board" = virt ]; then
-	hm=highmem=off; [ "$(get lpae)" = True ] && hm=highmem=on
-	qemu=(qemu-system-arm -M virt,$hm -cpu "$cpu" -m "${mem}M" -smp 1 -nographic -nic none -no-reboot)
-	qemu-system-arm -M virt,$hm,dumpdtb="$run/qemu.dtb" -cpu "$cpu" -m "${mem}M" -smp 1 -nic none \
+	# RAM above 4 GiB: qemu-system-aarch64, which runs the same 32-bit
+	# CPU.  QEMU 7.2's qemu-system-arm walks page tables through its
+	# softmmu TLB with a 32-bit target_ulong, so a page table above 4 GiB
+	# is read from its address modulo 4 GiB: a kernel whose page tables
+	# land there (HIGHPTE, or densemem's lowmem above 4 GiB) takes the
+	# same user fault forever.  qemu-system-aarch64 has 64-bit addresses.
+	hm=highmem=off; bin=qemu-system-arm
+	[ "$(get lpae)" = True ] && { hm=highmem=on; bin=qemu-system-aarch64; }
+	bin=${QEMU_VIRT:-$bin}
+	qemu=($bin -M virt,$hm -cpu "$cpu" -m "${mem}M" -smp 1 -nographic -nic none -no-reboot)
+	$bin -M virt,$hm,dumpdtb="$run/qemu.dtb" -cpu "$cpu" -m "${mem}M" -smp 1 -nic none \
 		-nographic >/dev/null 2>&1
 	# the shim is the firmware
 	start=(-bios "$run/shim.bin")

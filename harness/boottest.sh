@@ -100,6 +100,12 @@ if r["kconfig"].startswith("densemem"):
             for l in difflib.unified_diff(out.stdout.splitlines(), kern, "plan", "kernel", lineterm=""):
                 print("  # " + l)
         checks.append((f"densemem-plan on the {what} prints the kernel's boot lines", same))
+# the selftests/mm subset: every program harness/initramfs.sh builds ran
+# in the guest and passed
+progs = re.search(r'^mmtests="([^"]*)"', open(f"{sys.argv[5]}/initramfs.sh").read(), re.M)[1].split()
+mm = dict(re.findall(r"^DENSEMEM-TEST mm/(\S+) rc=\d+ (\w+)", log, re.M))
+checks.append((f"selftests/mm subset in the guest: {len(progs)} programs, all passed",
+               sorted(mm) == sorted(progs) and all(v == "pass" for v in mm.values())))
 if sys.argv[8]:
     for suite in ("stress-ng", "memtester"):
         checks.append((f"peer suite {suite} ran in the guest and passed",

@@ -12,7 +12,17 @@ peers="/usr/bin/stress-ng /usr/sbin/memtester"
 fresh=1
 selftest=$top/build/linux/tools/testing/selftests/densemem/densemem_test.c
 [ -f "$selftest" ] || { echo "initramfs: no $selftest: run make tree" >&2; exit 1; }
-for f in "$top"/harness/guest/* "$0" "$deb_bb" $peers "$selftest"; do
+# the subset of tools/testing/selftests/mm that runs on these kernels
+# (harness/guest/mm-selftests.sh runs them).  Left out, besides what needs
+# hugetlb, THP, KSM, NUMA, userfaultfd or GUP_TEST: droppable and
+# mseal_test (64-bit only features), map_populate (socketpair(): no
+# networking here), mrelease_test (retries until it wins a race with
+# the exit of a child, and its last try maps 2 GiB, more than a process
+# has under VMSPLIT_2G), compaction_test (hugetlb pages)
+mmdir=$top/build/linux/tools/testing/selftests/mm
+mmtests="cow madv_populate map_fixed_noreplace mdwe_test mlock2-tests mremap_dontunmap
+mremap_test"
+for f in "$top"/harness/guest/* "$0" "$deb_bb" $peers "$selftest" "$mmdir"/*.[ch]; do
 	[ -f "$out" ] && [ "$out" -nt "$f" ] || fresh=0
 done
 [ $fresh = 1 ] && exit 0
@@ -29,6 +39,22 @@ done
 # the kselftest, built in the tree so that it finds kselftest_harness.h
 arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror -o "$root/bin/densemem_test" "$selftest"
 cp "$top/harness/guest/peer.sh" "$root/bin/peer.sh"
+cp "$top/harness/guest/mm-selftests.sh" "$root/bin/mm-selftests.sh"
+# selftests/mm as its Makefile builds them (tools/include/uapi for the
+# uapi newer than Debian's armhf headers), static; local_config.h is what
+# its check_config.sh writes without liburing (cow's io_uring cases then
+# are not built)
+mkdir -p "$root/bin/mm" "$root/mmcfg"
+: > "$root/mmcfg/local_config.h"
+for t in $mmtests; do
+	extra=""
+	grep -q '"vm_util.h"' "$mmdir/$t.c" && extra="$mmdir/vm_util.c $mmdir/thp_settings.c"
+	# -w: upstream's code, whose 32-bit casts warn; not ours to fix here
+	arm-linux-gnueabihf-gcc -static -O2 -w -U_FORTIFY_SOURCE -I "$mmdir/.." \
+		-I "$top/build/linux/tools/include/uapi" -I "$root/mmcfg" \
+		-o "$root/bin/mm/$t" "$mmdir/$t.c" $extra -lrt -lpthread -lm
+done
+rm -r "$root/mmcfg"
 # each peer and the closure of its shared libraries, from the armhf tree
 libs() {
 	arm-linux-gnueabihf-readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
@@ -47,6 +73,6 @@ while [ -n "$todo" ]; do
 done
 cp -L /lib/ld-linux-armhf.so.3 "$root/lib/ld-linux-armhf.so.3"
 cp $peers "$root/bin/"
-chmod +x "$root/init" "$root/bin/peer.sh"
+chmod +x "$root/init" "$root/bin/peer.sh" "$root/bin/mm-selftests.sh"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -9n) > "$out.tmp"
 mv "$out.tmp" "$out"
