@@ -5,6 +5,10 @@ TOP := $(CURDIR)
 KCONFIG ?= baseline-3g
 FUZZ_SECONDS ?= 30
 HT := tools/testing/densemem
+# ccache hashes paths relative to the workspace, so that a clone in
+# another folder (CI's) reuses the objects of this one
+export CCACHE_BASEDIR ?= $(TOP)
+export CCACHE_IGNOREOPTIONS ?= -fmacro-prefix-map=*
 
 .PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean \
 	plan plantool plantest rfc rfc-bisect bench mutation
@@ -48,7 +52,7 @@ harnesstest: deps
 
 # KUnit: the layout builder under UML, then both suites on Arm for each
 # holey machine (harness/kunit-arm.sh), one closing line for all
-KUNIT_ARM_MACHINES ?= virt-2x512 virt-tri virt-quad virt-2x1g
+KUNIT_ARM_MACHINES ?= virt-2x512 virt-tri virt-quad virt-2x1g lpae-split
 kunit: tree
 	@set -o pipefail; (cd build/linux && /usr/bin/python3 tools/testing/kunit/kunit.py run \
 		--kunitconfig=mm/densemem --build_dir=$(TOP)/build/kunit-uml --jobs=$$(nproc)) \

@@ -54,8 +54,8 @@ if [ "$board" = virt ]; then
 	hm=highmem=off; bin=qemu-system-arm
 	[ "$(get lpae)" = True ] && { hm=highmem=on; bin=qemu-system-aarch64; }
 	bin=${QEMU_VIRT:-$bin}
-	qemu=($bin -M virt,$hm -cpu "$cpu" -m "${mem}M" -smp 1 -nographic -nic none -no-reboot)
-	$bin -M virt,$hm,dumpdtb="$run/qemu.dtb" -cpu "$cpu" -m "${mem}M" -smp 1 -nic none \
+	qemu=($bin -M virt,$hm -cpu "$cpu" -m "${mem}M" -smp "${SMP:-1}" -nographic -nic none -no-reboot)
+	$bin -M virt,$hm,dumpdtb="$run/qemu.dtb" -cpu "$cpu" -m "${mem}M" -smp "${SMP:-1}" -nic none \
 		-nographic >/dev/null 2>&1
 	# the shim is the firmware
 	start=(-bios "$run/shim.bin")

@@ -2,14 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # kunit-arm.sh MACHINE...: the densemem KUnit suites through the kernel's
 # own tools/testing/kunit/kunit.py, --arch=arm, once per holey machine
-# (mm/densemem/qemu_configs/arm_NAME.py in the tree), one build for all.
+# (mm/densemem/qemu_configs/arm_NAME.py in the tree), one build for all
+# (one more, with LPAE, for lpae-* machines).
 # Each QEMU config's mem= must name exactly the banks of machines/NAME.mem,
 # and the kernel must have printed densemem's boot lines for them.  Ends
 # with "kunit-arm: N passed, N failed" (KUnit cases plus these checks).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 src=$top/build/src/densemem
-bd=$top/build/kunit-arm
 . "$top/harness/worktree.sh"
 tree_worktree densemem || { echo "kunit-arm: no tree" >&2; exit 1; }
 cc=arm-linux-gnueabihf-
@@ -19,6 +19,9 @@ p=0 f=0
 for m in "$@"; do
 	cfg=$src/mm/densemem/qemu_configs/arm_${m//-/_}.py
 	log=$top/build/kunit-arm.$m.log
+	# RAM above 4 GiB: the LPAE kunitconfig, built apart
+	kc=arm bd=$top/build/kunit-arm
+	case $m in lpae-*) kc=arm-lpae bd=$top/build/kunit-arm-lpae ;; esac
 	# the config's banks are the machine file's
 	if /usr/bin/python3 - "$cfg" "$top/machines/$m.mem" "$top/harness" <<'PY'
 import re, sys
@@ -33,7 +36,7 @@ PY
 	then echo "ok $m: the QEMU config's mem= are the banks of machines/$m.mem"; p=$((p + 1))
 	else echo "not ok $m: the QEMU config's mem= differ from machines/$m.mem"; f=$((f + 1)); fi
 	(cd "$src" && /usr/bin/python3 tools/testing/kunit/kunit.py run --arch=arm \
-		--cross_compile=$cc --kunitconfig=mm/densemem/arm.kunitconfig \
+		--cross_compile=$cc --kunitconfig=mm/densemem/$kc.kunitconfig \
 		--qemu_config="$cfg" --build_dir="$bd" --jobs="$(nproc)" \
 		"${mo[@]}" --timeout=120) > "$log" 2>&1
 	rc=$?
