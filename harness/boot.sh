@@ -67,10 +67,18 @@ else
 	cp "$top/build/kernels/$kconfig/pbx-a9.dtb" "$run/qemu.dtb" || { result false "no pbx-a9.dtb"; exit 1; }
 	start=(-device loader,file="$run/shim.bin",addr=$((base + 0x1000000)),force-raw=on,cpu-num=0)
 fi
-# PEER=SECONDS: the peer suites in the guest; BENCH=ROUNDS: the
+# PEER=SECONDS: the peer suites in the guest; DMA=MIB: see below; BENCH=ROUNDS: the
 # translation benchmark, under -icount shift=0 (guest ns = instructions)
 # WORKLOAD=FORKS: the page-cache workload (with BENCH: under -icount)
-bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}"
+# DMA=MIB: a virtio-blk disk of that size (virt only, a kernel with
+# VIRTIO_BLK): the guest writes it and reads it back through DMA
+dma=()
+if [ -n "${DMA:-}" ] && [ "$board" = virt ]; then
+	rm -f "$run/disk.img"
+	truncate -s "${DMA}M" "$run/disk.img"
+	dma=(-drive file="$run/disk.img",if=none,format=raw,id=d0 -device virtio-blk-device,drive=d0)
+fi
+bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${DMA:+ densemem.dma=$DMA}"
 [ -n "${BENCH:-}" ] && qemu+=(-icount shift=0)
 $py "$top/harness/machine.py" dtb "$machine" "$run/qemu.dtb" "$run/machine.dtb" \
 	"$bootargs" "$iaddr" "$iend" || { result false "dtb"; exit 1; }
@@ -89,12 +97,13 @@ arm-linux-gnueabihf-as -o "$run/shim.o" "$run/shim.S" &&
 	{ result false "shim"; exit 1; }
 
 log=$run/console.log
-timeout --foreground -k 5 "$timeout" "${qemu[@]}" "${start[@]}" \
+timeout --foreground -k 5 "$timeout" "${qemu[@]}" "${start[@]}" "${dma[@]}" \
 	-device loader,file="$kernel",addr=$zaddr,force-raw=on \
 	-device loader,file="$run/machine.dtb",addr=$dtbaddr,force-raw=on \
 	-device loader,file="$initrd",addr=$iaddr,force-raw=on \
 	</dev/null > "$log" 2>&1
 rc=$?
+rm -f "$run/disk.img"
 line=$(tr -d '\r' < "$log" | grep '^DENSEMEM-GUEST ' | tail -1)
 if [ -z "$line" ]; then
 	why="no report from the guest"

@@ -3,7 +3,9 @@
 # boottest.sh MACHINE KCONFIG LOWMEM: boot, then check that the guest
 # booted, that ram == lowmem + highmem + ignored, and the lowmem figure
 # (bytes, or "ram" for all of the machine's RAM), that the guest's tests
-# (memtouch) passed and that the kernel printed no warning.  For densemem kernels,
+# (memtouch) passed and that the kernel printed no warning; with SMP=N that
+# N CPUs came up, with DMA=MIB that the virtio-blk disk read back what
+# was written.  For densemem kernels,
 # also check the boot lines against the machine file: the ranges they
 # name cover exactly the banks, byte for byte, and nothing is missing,
 # and densemem-plan prints the same boot lines from the machine file and
@@ -13,7 +15,7 @@ res=$(bash "$top/harness/boot.sh" "$1" "$2" | tail -1)
 echo "$res"
 name=$(basename "$1" .mem)
 /usr/bin/python3 - "$res" "$3" "$1" "$top/build/boot/$name.$2${PEER:+.peer}/console.log" "$top/harness" \
-	"$top/tools/mm/densemem-plan/densemem-plan" "$top" "${PEER:-}" <<'PY'
+	"$top/tools/mm/densemem-plan/densemem-plan" "$top" "${PEER:-}" "${SMP:-}" "${DMA:-}" <<'PY'
 import difflib, json, re, sys
 sys.path.insert(0, sys.argv[5])
 import machine
@@ -106,6 +108,12 @@ progs = re.search(r'^mmtests="([^"]*)"', open(f"{sys.argv[5]}/initramfs.sh").rea
 mm = dict(re.findall(r"^DENSEMEM-TEST mm/(\S+) rc=\d+ (\w+)", log, re.M))
 checks.append((f"selftests/mm subset in the guest: {len(progs)} programs, all passed",
                sorted(mm) == sorted(progs) and all(v == "pass" for v in mm.values())))
+if sys.argv[10]:
+    checks.append((f"virtio-blk DMA: {sys.argv[10]} MiB written and read back unchanged",
+                   re.search(rf"^DENSEMEM-TEST dma rc=0 mib={sys.argv[10]} ", log, re.M) is not None))
+if sys.argv[9]:
+    checks.append((f"all {sys.argv[9]} CPUs brought up",
+                   re.search(rf"^smp: Brought up \d+ nodes?, {sys.argv[9]} CPUs$", log, re.M) is not None))
 if sys.argv[8]:
     for suite in ("stress-ng", "memtester"):
         checks.append((f"peer suite {suite} ran in the guest and passed",

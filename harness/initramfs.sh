@@ -39,7 +39,7 @@ done
 # the kselftest, built in the tree so that it finds kselftest_harness.h
 arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror -o "$root/bin/densemem_test" "$selftest"
 cp "$top/harness/guest/peer.sh" "$root/bin/peer.sh"
-cp "$top/harness/guest/mm-selftests.sh" "$root/bin/mm-selftests.sh"
+cp "$top/harness/guest/mm-selftests.sh" "$top/harness/guest/dma.sh" "$root/bin/"
 # selftests/mm as its Makefile builds them (tools/include/uapi for the
 # uapi newer than Debian's armhf headers), static; local_config.h is what
 # its check_config.sh writes without liburing (cow's io_uring cases then
@@ -73,6 +73,6 @@ while [ -n "$todo" ]; do
 done
 cp -L /lib/ld-linux-armhf.so.3 "$root/lib/ld-linux-armhf.so.3"
 cp $peers "$root/bin/"
-chmod +x "$root/init" "$root/bin/peer.sh" "$root/bin/mm-selftests.sh"
+chmod +x "$root/init" "$root/bin/peer.sh" "$root/bin/mm-selftests.sh" "$root/bin/dma.sh"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -9n) > "$out.tmp"
 mv "$out.tmp" "$out"
