@@ -67,8 +67,8 @@ if r["kconfig"].startswith("densemem"):
             covered.append([s, e])
     # the kernel sees a bank ending at 4 GiB one byte short (memblock
     # caps a 32-bit phys_addr_t): the boot lines must then cover up to
-    # 0xfffffffe and say, on that line, that the last byte is past it.
-    top = {e for s, e, f in ranges if "last byte past the largest phys_addr_t" in f}
+    # 0xfffffffe and say, on that line, that the page's end is past it.
+    top = {e for s, e, f in ranges if "its end past the largest phys_addr_t" in f}
     exact = all(any(cs == s and (ce == e or (ce == e - 1 and ce in top))
                     for cs, ce in covered) for s, e in merged) \
         and len(covered) == len(merged)

@@ -36,7 +36,7 @@ static const char *const densemem_reasons[DENSEMEM_NR_REASONS] = {
 	[DENSEMEM_TOO_MANY_BANKS]	= "more than CONFIG_DENSEMEM_MAX_BANKS banks",
 	[DENSEMEM_NO_LINEAR_MAP]	= "past the linear map, no highmem",
 	[DENSEMEM_NO_KERNEL_BANK]	= "no bank holds the kernel",
-	[DENSEMEM_TOP_BYTE]		= "partial page, its last byte past the largest phys_addr_t",
+	[DENSEMEM_TOP_BYTE]		= "partial page, its end past the largest phys_addr_t",
 };
 
 /**
