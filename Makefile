@@ -6,7 +6,10 @@ KCONFIG ?= baseline-3g
 FUZZ_SECONDS ?= 30
 HT := tools/testing/densemem
 # ccache hashes paths relative to the workspace, so that a clone in
-# another folder (CI's) reuses the objects of this one
+# another folder (CI's) reuses the objects of this one; kbuild's
+# -fmacro-prefix-map names the source folder and only makes __FILE__
+# relative, so it is left out of the hash.  Every kernel build goes
+# through a target here, so this is the one place that sets them.
 export CCACHE_BASEDIR ?= $(TOP)
 export CCACHE_IGNOREOPTIONS ?= -fmacro-prefix-map=*
 

@@ -51,12 +51,14 @@ if [ "$board" = virt ]; then
 	# is read from its address modulo 4 GiB: a kernel whose page tables
 	# land there (HIGHPTE, or densemem's lowmem above 4 GiB) takes the
 	# same user fault forever.  qemu-system-aarch64 has 64-bit addresses.
+	# (QEMU_VIRT=qemu-system-arm reproduces the hang.)
 	hm=highmem=off; bin=qemu-system-arm
 	[ "$(get lpae)" = True ] && { hm=highmem=on; bin=qemu-system-aarch64; }
 	bin=${QEMU_VIRT:-$bin}
-	qemu=($bin -M virt,$hm -cpu "$cpu" -m "${mem}M" -smp "${SMP:-1}" -nographic -nic none -no-reboot)
-	$bin -M virt,$hm,dumpdtb="$run/qemu.dtb" -cpu "$cpu" -m "${mem}M" -smp "${SMP:-1}" -nic none \
-		-nographic >/dev/null 2>&1
+	# the DTB QEMU dumps must be the one of the machine it then runs
+	args=(-cpu "$cpu" -m "${mem}M" -smp "${SMP:-1}" -nographic -nic none)
+	qemu=($bin -M virt,$hm "${args[@]}" -no-reboot)
+	$bin -M virt,$hm,dumpdtb="$run/qemu.dtb" "${args[@]}" >/dev/null 2>&1
 	# the shim is the firmware
 	start=(-bios "$run/shim.bin")
 else

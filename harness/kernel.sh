@@ -26,12 +26,6 @@ tree_worktree "$tag"
 cross=arm-linux-gnueabihf-
 cc=${cross}gcc
 command -v ccache >/dev/null && cc="ccache $cc"
-# paths relative to the workspace in ccache's hash: a fresh clone in
-# another folder (CI) reuses what this one compiled
-# (kbuild's -fmacro-prefix-map names the source folder, and only makes
-# __FILE__ relative: leave it out of the hash)
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$top}
-export CCACHE_IGNOREOPTIONS="${CCACHE_IGNOREOPTIONS:-} -fmacro-prefix-map=*"
 export KBUILD_BUILD_TIMESTAMP="2026-01-01" KBUILD_BUILD_USER=densemem KBUILD_BUILD_HOST=qemu
 mk() { make -s -C "$src" O="$obj" ARCH=arm CROSS_COMPILE=$cross CC="$cc" \
 	-j"$(nproc)" "$@"; }

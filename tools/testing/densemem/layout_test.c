@@ -127,9 +127,15 @@ static int run_case(const struct layout_case *c)
 	unsigned int i;
 
 	ret = densemem_build(&lo, c->r, c->nr, &p);
-#define EXPECT(what, got, want) do { if ((u64)(got) != (u64)(want)) { bad++; \
-	printf("  # %s: %s = %#llx, want %#llx\n", c->name, what, \
-	       (unsigned long long)(got), (unsigned long long)(want)); } } while (0)
+#define EXPECT(what, got, want) do {					\
+	u64 g_ = (u64)(got), w_ = (u64)(want);					\
+										\
+	if (g_ != w_) {								\
+		bad++;								\
+		printf("  # %s: %s = %#llx, want %#llx\n", c->name, what,	\
+		       (unsigned long long)g_, (unsigned long long)w_);	\
+	}									\
+} while (0)
 	EXPECT("ret", (u64)(long long)ret, (u64)(long long)c->ret);
 	EXPECT("lowmem", lo.lowmem, c->lowmem);
 	EXPECT("highmem", lo.highmem, c->highmem);

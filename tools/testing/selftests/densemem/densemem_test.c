@@ -245,7 +245,7 @@ TEST(highmem_zone_is_the_layouts_highmem)
 	if (!layout_summary(&low, &high, &dropped))
 		SKIP(return, "not a densemem kernel (no %s)", LAYOUT);
 	f = fopen("/proc/zoneinfo", "r");
-	ASSERT_TRUE(f != NULL);
+	ASSERT_TRUE(!!f);
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "Node %*d, zone %31s", zone) == 1)
 			continue;
