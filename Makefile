@@ -99,14 +99,18 @@ DMA_MIB ?= 128
 # RAM at 0x20000000 and 0x70000000; a stock 3G kernel ignores the upper one.
 # lpae-split: 1 GiB at 0x40000000 and 1 GiB at 0x140000000 on LPAE with
 # VMSPLIT_2G: lowmem fills the 1.75 GiB linear map, the last 256 MiB are
-# highmem (-highmem) or dropped.
+# highmem (-highmem) or dropped.  virt-touch: DT memory nodes that touch.
+# virt-2x1g-cma on densemem-distro (what multi_v7_defconfig enables that
+# reaches the translations: kexec, CMA, suspend, Keystone): a CMA area
+# that ends where the first bank ends.
 PEER_SECONDS ?= 30
 BOOTTESTS ?= virt-2x512:baseline-3g:536870912 virt-2x512:densemem-2g-opt:ram \
 	virt-tri:densemem-2g-opt:ram:peer virt-carveout:densemem-2g-opt:ram \
 	virt-2x1g:densemem-2g-opt:2147479552 flat-1g:densemem-3g-opt:ram \
 	virt-quad:densemem-2g-opt:ram virt-quad:densemem-debug:ram:smp2:dma \
 	pbx-a9-1g:baseline-3g:536870912 pbx-a9-1g:densemem-2g-opt:ram \
-	lpae-split:densemem-lpae:1879048192 lpae-split:densemem-lpae-highmem:1879048192
+	lpae-split:densemem-lpae:1879048192 lpae-split:densemem-lpae-highmem:1879048192 \
+	virt-touch:densemem-2g-opt:ram virt-2x1g-cma:densemem-distro:2147479552:smp2:dma
 boottest: tree plantool
 	@for k in $(sort $(foreach t,$(BOOTTESTS),$(word 2,$(subst :, ,$(t))))); do \
 		bash harness/kernel.sh $$k >/dev/null || exit 1; done

@@ -122,6 +122,36 @@ static void dm_lowmem_linear(struct kunit *test)
 	dm_check_samples(test, true, dm_check_linear);
 }
 
+/*
+ * One past the end of every range kept: __va() of it is one past the
+ * linear address of its last byte, and pfn_to_page() of it one past its
+ * last page, as under FLATMEM.  dma_contiguous_remap() and
+ * prepare_page_table() walk [__va(start), __va(end)) and stop at __va()
+ * of a bank's end; anything further clears another bank's mappings.
+ */
+static void dm_range_ends(struct kunit *test)
+{
+	const struct densemem_layout *lo = &densemem_layout;
+	unsigned int i, ends = 0;
+
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+		unsigned long epfn = PHYS_PFN(e->end);
+		phys_addr_t end = e->end;
+
+		if (e->fate == DENSEMEM_DROPPED)
+			continue;
+		KUNIT_EXPECT_PTR_EQ_MSG(test, pfn_to_page(epfn), pfn_to_page(epfn - 1) + 1,
+					"end %pa", &end);
+		if (e->fate == DENSEMEM_LOWMEM)
+			KUNIT_EXPECT_EQ_MSG(test, (unsigned long)__va(end),
+					    (unsigned long)__va(end - 1) + 1, "end %pa", &end);
+		ends++;
+	}
+	KUNIT_EXPECT_GT(test, ends, 0U);
+	kunit_info(test, "%u range ends checked\n", ends);
+}
+
 static void dm_holes_invalid(struct kunit *test)
 {
 	const struct densemem_layout *lo = &densemem_layout;
@@ -309,6 +339,7 @@ static void dm_write_read_independent(struct kunit *test)
 static struct kunit_case dm_translate_cases[] = {
 	KUNIT_CASE(dm_pfn_round_trip),
 	KUNIT_CASE(dm_lowmem_linear),
+	KUNIT_CASE(dm_range_ends),
 	KUNIT_CASE(dm_holes_invalid),
 	KUNIT_CASE(dm_block_contiguous),
 #ifdef CONFIG_ARM

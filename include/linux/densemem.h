@@ -27,7 +27,6 @@ enum densemem_reason {
 	DENSEMEM_UNALIGNED,	/* partial page at a bank edge */
 	DENSEMEM_BELOW_KERNEL,	/* below the bank that holds the kernel */
 	DENSEMEM_PHYS_LIMIT,	/* beyond the physical address width */
-	DENSEMEM_TOO_MANY_BANKS,	/* more than CONFIG_DENSEMEM_MAX_BANKS */
 	DENSEMEM_NO_LINEAR_MAP,	/* past the linear map, and no highmem */
 	DENSEMEM_NO_KERNEL_BANK,	/* no bank holds the kernel */
 	DENSEMEM_TOP_BYTE,	/* partial page one byte short of the limit */
@@ -72,8 +71,18 @@ struct densemem_params {
 	bool highmem;
 };
 
-#define DENSEMEM_MAX_KEPT	(DENSEMEM_MAX_BANKS + 1)
-#define DENSEMEM_MAX_EXTENTS	(2 * DENSEMEM_MAX_BANKS + 16)
+/*
+ * Input regions the builder takes: as many as memblock.memory holds before
+ * memblock_allow_resize() (INIT_MEMBLOCK_MEMORY_REGIONS), which is all
+ * that exists when the architecture calls densemem_setup().  Regions that
+ * touch are merged first, so a bank split by no-map regions is one bank.
+ * Every bank gets its chunks; the only limit on banks is the tables' span.
+ */
+#define DENSEMEM_MAX_INPUT	128
+/* kept ranges: one per bank, and the bank the lowmem cut splits */
+#define DENSEMEM_MAX_KEPT	(DENSEMEM_MAX_INPUT + 1)
+/* and room for dropped ones; past it they are counted, not listed */
+#define DENSEMEM_MAX_EXTENTS	(DENSEMEM_MAX_KEPT + 32)
 
 /**
  * struct densemem_layout - the builder's result
@@ -118,6 +127,8 @@ int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
 		   unsigned int nr, const struct densemem_params *p);
 void densemem_identity(struct densemem_map *m, unsigned long voffset);
 void densemem_map_finish(struct densemem_map *m);
+void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
+			      unsigned long size);
 const char *densemem_reason_str(enum densemem_reason r);
 int densemem_report(const struct densemem_layout *lo, const struct densemem_params *p,
 		    void (*emit)(void *ctx, const char *line), void *ctx);

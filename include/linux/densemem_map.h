@@ -20,15 +20,7 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 
-#ifndef CONFIG_DENSEMEM_MAX_CHUNKS
-#define CONFIG_DENSEMEM_MAX_CHUNKS 64
-#endif
-#ifndef CONFIG_DENSEMEM_MAX_BANKS
-#define CONFIG_DENSEMEM_MAX_BANKS 8
-#endif
-
 #define DENSEMEM_MAX_CHUNKS	CONFIG_DENSEMEM_MAX_CHUNKS
-#define DENSEMEM_MAX_BANKS	CONFIG_DENSEMEM_MAX_BANKS
 
 /**
  * struct densemem_map - the translation tables, read on every lookup
@@ -55,12 +47,17 @@
  * @p2page:	per physical chunk, the address the struct page of pfn 0
  *		would have: &mem_map[p2d - base_pfn]; set with mem_map
  *
- * A physical chunk without RAM holds a delta that lands its pfns at or past
- * @base_pfn + @nr_pages, so pfn_valid() needs no table entry of its own.
- * One entry past the last of each table is a sentinel, so that one-past-
- * the-end addresses (a bank's end, high_memory) translate exactly:
- * p2d[p2d_nr] lands at the end of the dense space, d2p[d2p_nr] continues
- * the last dense chunk.  Before densemem_setup() the tables are the
+ * A physical chunk without RAM holds a p2d[] delta that lands its pfns at
+ * or past @base_pfn + @nr_pages, so pfn_valid() needs no table of its own;
+ * its p2v[] and p2page[] entries continue the chunk before it, so that one
+ * past the end of any bank translates as its last byte plus one, for
+ * __va() and pfn_to_page() alike.  One entry past the last of each table is
+ * a sentinel, so that one-past-the-end addresses (a bank's end,
+ * high_memory) translate exactly: p2d[p2d_nr] lands at the end of the
+ * dense space, p2v[p2d_nr] and d2p[d2p_nr] continue the last chunk.  The
+ * reverse is exact only at the end of the dense space: inside it, the
+ * linear address just past one bank is the first of the next, and __pa()
+ * gives the next bank's start.  Before densemem_setup() the tables are the
  * identity.
  *
  * The *_base pointers point into the structure itself: a copy is not
@@ -154,6 +151,7 @@ densemem_map_pfn_valid(const struct densemem_map *m, unsigned long pfn)
 extern struct densemem_map densemem_map;
 
 bool densemem_phys_in_lowmem(phys_addr_t phys);
+bool densemem_range_is_linear(phys_addr_t phys, size_t size);
 
 static __always_inline unsigned long densemem_pfn_to_dpfn(unsigned long pfn)
 {
@@ -178,6 +176,12 @@ static __always_inline unsigned long densemem_lin_to_delta(phys_addr_t lin)
 static __always_inline bool densemem_pfn_valid(unsigned long pfn)
 {
 	return densemem_map_pfn_valid(&densemem_map, pfn);
+}
+#else
+/* the linear map has one offset: every range of RAM is one linear range */
+static inline bool densemem_range_is_linear(phys_addr_t phys, size_t size)
+{
+	return true;
 }
 #endif /* CONFIG_DENSEMEM */
 

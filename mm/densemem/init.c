@@ -23,10 +23,7 @@
 struct densemem_layout densemem_layout __ro_after_init;
 struct densemem_params densemem_params __ro_after_init;
 
-/* as many as memblock.memory holds before memblock_allow_resize() */
-#define DENSEMEM_INPUT_REGIONS	128
-
-static struct densemem_region densemem_input[DENSEMEM_INPUT_REGIONS] __initdata;
+static struct densemem_region densemem_input[DENSEMEM_MAX_INPUT] __initdata;
 static struct densemem_layout densemem_next __initdata;
 static bool densemem_built __initdata;
 

@@ -26,14 +26,13 @@
 #include <asm/page.h>
 
 #define DM_PAGE		((u64)PAGE_SIZE)
-#define DM_MAX_INPUT	(4 * DENSEMEM_MAX_BANKS)
+#define DM_MAX_INPUT	DENSEMEM_MAX_INPUT
 
 static const char *const densemem_reasons[DENSEMEM_NR_REASONS] = {
 	[DENSEMEM_OK]			= "ok",
 	[DENSEMEM_UNALIGNED]		= "partial page at a bank edge",
 	[DENSEMEM_BELOW_KERNEL]		= "below the bank holding the kernel",
 	[DENSEMEM_PHYS_LIMIT]		= "beyond the physical address width",
-	[DENSEMEM_TOO_MANY_BANKS]	= "more than CONFIG_DENSEMEM_MAX_BANKS banks",
 	[DENSEMEM_NO_LINEAR_MAP]	= "past the linear map, no highmem",
 	[DENSEMEM_NO_KERNEL_BANK]	= "no bank holds the kernel",
 	[DENSEMEM_TOP_BYTE]		= "partial page, its end past the largest phys_addr_t",
@@ -50,6 +49,25 @@ const char *densemem_reason_str(enum densemem_reason r)
 	return r < DENSEMEM_NR_REASONS ? densemem_reasons[r] : "?";
 }
 
+/*
+ * The pfn delta that __va() and pfn_to_page() use in physical chunk @i:
+ * its own where the chunk starts inside the dense space, else @prev, the
+ * one of the chunk before it.  A chunk without RAM (or what the cut
+ * dropped) thus continues the bank before it, so that one past the end of
+ * any bank translates to one past its last byte, as FLATMEM's arithmetic
+ * does: dma_contiguous_remap() walks [__phys_to_virt(start),
+ * __phys_to_virt(end)) of a CMA area that may end where its bank ends.
+ * pfn_valid() reads p2d[] itself, where such a chunk lands past the dense
+ * space.
+ */
+static unsigned long linear_delta(const struct densemem_map *m, unsigned long i,
+				  unsigned long prev)
+{
+	unsigned long pfn = (m->p2d_first + i) << m->shift;
+
+	return pfn + m->p2d[i] - m->base_pfn < m->nr_pages ? m->p2d[i] : prev;
+}
+
 /**
  * densemem_map_finish() - derive the __va() table and the table pointers
  * @m: the map, its p2d[] and d2p[] written
@@ -58,12 +76,47 @@ const char *densemem_reason_str(enum densemem_reason r)
  */
 void densemem_map_finish(struct densemem_map *m)
 {
-	unsigned long i;
+	unsigned long i, delta = m->p2d[0];
 
-	for (i = 0; i <= m->p2d_nr; i++)
-		m->p2v[i] = (m->p2d[i] << PAGE_SHIFT) + m->voffset;
+	for (i = 0; i <= m->p2d_nr; i++) {
+		delta = linear_delta(m, i, delta);
+		m->p2v[i] = (delta << PAGE_SHIFT) + m->voffset;
+	}
+	/*
+	 * Past the sentinels, continue the last chunk, as FLATMEM's
+	 * arithmetic would: __pa(MAX_DMA_ADDRESS), a memblock goal far
+	 * past high_memory, then reads an entry of the table, not another.
+	 */
+	for (; i <= DENSEMEM_MAX_CHUNKS; i++)
+		m->p2v[i] = m->p2v[m->p2d_nr];
+	for (i = m->d2p_nr + 1; i <= DENSEMEM_MAX_CHUNKS; i++)
+		m->d2p[i] = m->d2p[m->d2p_nr];
 	m->p2v_base = (unsigned long)m->p2v - m->p2d_first * sizeof(m->p2v[0]);
 	m->d2p_base = (unsigned long)m->d2p - m->d2p_first * sizeof(m->d2p[0]);
+}
+
+/**
+ * densemem_map_set_mem_map() - the pfn_to_page() table for a mem_map
+ * @m: the live tables, densemem_map_finish() run
+ * @mem_map: address of the struct page of dense pfn @m->base_pfn
+ * @size: sizeof(struct page)
+ *
+ * Unsigned arithmetic: an entry is where the page of pfn 0 would be, an
+ * address that may lie outside mem_map[], as FLATMEM's mem_map -
+ * ARCH_PFN_OFFSET does.  Chunks without RAM continue the bank before them,
+ * as for __va(), so that pfn_to_page() of one past a bank's end is one
+ * past its last page.
+ */
+void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
+			      unsigned long size)
+{
+	unsigned long i, delta = m->p2d[0];
+
+	for (i = 0; i <= m->p2d_nr; i++) {
+		delta = linear_delta(m, i, delta);
+		m->p2page[i] = mem_map + (delta - m->base_pfn) * size;
+	}
+	m->p2page_base = (unsigned long)m->p2page - m->p2d_first * sizeof(m->p2page[0]);
 }
 
 /**
@@ -73,14 +126,15 @@ void densemem_map_finish(struct densemem_map *m)
  *
  * This is the state before densemem_setup(): early boot, where only the
  * kernel's bank is in use, sees FLATMEM's arithmetic.  The granule is half
- * the address space, so that chunks 0 and 1 cover every address a
- * phys_addr_t of unsigned long's width can hold.
+ * the address space, so that chunks 0 and 1 cover every pfn and every
+ * physical address (on LPAE too: Keystone's pv_fixup moves the kernel
+ * above 4 GiB before the layout exists).
  */
 void densemem_identity(struct densemem_map *m, unsigned long voffset)
 {
 	memset(m, 0, sizeof(*m));
 	m->shift = BITS_PER_LONG - 1;
-	m->vshift = BITS_PER_LONG - 1;
+	m->vshift = 8 * sizeof(phys_addr_t) - 1;
 	m->p2d_nr = 1;
 	m->d2p_nr = 1;
 	m->nr_pages = ~0UL;
@@ -286,11 +340,20 @@ int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
 		w[k].base = s;
 	}
 	last = n - 1;
-	if (last - k + 1 > DENSEMEM_MAX_BANKS) {
-		for (i = k + DENSEMEM_MAX_BANKS; i <= last; i++)
-			add_extent(lo, w[i].base, w[i].base + w[i].size, 0,
-				   DENSEMEM_DROPPED, DENSEMEM_TOO_MANY_BANKS);
-		last = k + DENSEMEM_MAX_BANKS - 1;
+	/*
+	 * Without highmem, a bank whose dense start lies past the linear map
+	 * even if no hole cost anything can keep nothing: drop it now, so
+	 * that it does not widen the tables' span and coarsen the granule.
+	 */
+	if (!p->highmem) {
+		u64 dense = w[k].base;
+
+		for (i = k; i <= last && dense < p->phys_offset + p->lowmem_size; i++)
+			dense += w[i].size;
+		for (c = i; c <= last; c++)
+			add_extent(lo, w[c].base, w[c].base + w[c].size, 0,
+				   DENSEMEM_DROPPED, DENSEMEM_NO_LINEAR_MAP);
+		last = i - 1;
 	}
 	lo->nr_banks = last - k + 1;
 
@@ -398,14 +461,14 @@ int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
 static void emit_range(char *buf, size_t len, const struct densemem_extent *e,
 		       const struct densemem_params *p)
 {
-	int n = snprintf(buf, len, "[mem %#018llx-%#018llx] ",
+	int n = snprintf(buf, len, "[mem 0x%016llx-0x%016llx] ",
 			 (unsigned long long)e->start, (unsigned long long)e->end - 1);
 
 	buf += n;
 	len -= n;
 	switch (e->fate) {
 	case DENSEMEM_LOWMEM:
-		snprintf(buf, len, "-> [virt %#010llx-%#010llx]",
+		snprintf(buf, len, "-> [virt 0x%08llx-0x%08llx]",
 			 (unsigned long long)(e->dense - p->phys_offset + p->page_offset),
 			 (unsigned long long)(e->dense - p->phys_offset + p->page_offset +
 					      (e->end - e->start) - 1));

@@ -14,10 +14,11 @@
 #include <linux/cache.h>
 #include <linux/densemem.h>
 #include <linux/export.h>
+#include <linux/pfn.h>
 
 struct densemem_map densemem_map __ro_after_init = {
 	.p2v_base	= (unsigned long)densemem_map.p2v,
-	.vshift		= BITS_PER_LONG - 1,
+	.vshift		= 8 * sizeof(phys_addr_t) - 1,
 	.d2p_base	= (unsigned long)densemem_map.d2p,
 	.shift		= BITS_PER_LONG - 1,
 	.p2d_nr		= 1,
@@ -25,3 +26,27 @@ struct densemem_map densemem_map __ro_after_init = {
 	.nr_pages	= ~0UL,
 };
 EXPORT_SYMBOL(densemem_map);
+
+/**
+ * densemem_range_is_linear() - whether __va() maps a physical range as one
+ * @phys: first byte
+ * @size: bytes
+ *
+ * For the callers that take the linear map for a whole range from its
+ * start, /dev/mem and memremap(): below high_memory there are holes, and
+ * past a hole the linear map goes on with the next bank.  True if both
+ * ends are valid pfns as far apart in the dense space as in the physical
+ * one, so that no hole of a granule or more lies between them.
+ *
+ * Return: true if [@phys, @phys + @size) is one run of the linear map.
+ */
+bool densemem_range_is_linear(phys_addr_t phys, size_t size)
+{
+	unsigned long first = PHYS_PFN(phys), last;
+
+	if (!size)
+		return true;
+	last = PHYS_PFN(phys + size - 1);
+	return densemem_pfn_valid(first) && densemem_pfn_valid(last) &&
+	       densemem_pfn_to_dpfn(last) - densemem_pfn_to_dpfn(first) == last - first;
+}

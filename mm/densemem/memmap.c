@@ -20,26 +20,6 @@
 #include "../internal.h"
 
 /**
- * densemem_fill_p2page() - the pfn_to_page() table of @m for a mem_map
- * @m: the live tables
- * @mem_map: address of the struct page of dense pfn @m->base_pfn
- * @size: sizeof(struct page)
- *
- * Unsigned arithmetic: an entry is where the page of pfn 0 would be, an
- * address that may lie outside mem_map[], as FLATMEM's mem_map -
- * ARCH_PFN_OFFSET does.
- */
-static void __init densemem_fill_p2page(struct densemem_map *m, unsigned long mem_map,
-					unsigned long size)
-{
-	unsigned long i;
-
-	for (i = 0; i <= m->p2d_nr; i++)
-		m->p2page[i] = mem_map + (m->p2d[i] - m->base_pfn) * size;
-	m->p2page_base = (unsigned long)m->p2page - m->p2d_first * sizeof(m->p2page[0]);
-}
-
-/**
  * densemem_alloc_mem_map() - allocate mem_map[] for the dense space
  * @pgdat: the only node
  *
@@ -64,7 +44,7 @@ void __init densemem_alloc_mem_map(struct pglist_data *pgdat)
 		panic("densemem: failed to allocate %lu bytes of mem_map\n", size);
 	memmap_boot_pages_add(DIV_ROUND_UP(size, PAGE_SIZE));
 	mem_map = map + (base - start);
-	densemem_fill_p2page(&densemem_map, (unsigned long)mem_map, sizeof(struct page));
+	densemem_map_set_mem_map(&densemem_map, (unsigned long)mem_map, sizeof(struct page));
 	pgdat->node_mem_map = pfn_to_page(pgdat->node_start_pfn);
 	pr_info("mem_map: %lu bytes for %lu pages; FLATMEM would need %lu bytes (%lu less)\n",
 		size, end - start, flat * sizeof(struct page),

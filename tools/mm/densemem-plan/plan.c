@@ -213,10 +213,6 @@ static void read_kconfig(struct plan_opts *o)
 			densemem = true;
 		else if (!strncmp(line, "CONFIG_ARCH_FORCE_MAX_ORDER=", 28))
 			o->max_order = (unsigned int)strtoul(line + 28, NULL, 0);
-		else if (!strncmp(line, "CONFIG_DENSEMEM_MAX_BANKS=", 26) &&
-			 strtoul(line + 26, NULL, 0) != DENSEMEM_MAX_BANKS)
-			die("%s: %s, but this tool is built for %d", o->config, line,
-			    DENSEMEM_MAX_BANKS);
 		else if (!strncmp(line, "CONFIG_DENSEMEM_MAX_CHUNKS=", 27) &&
 			 strtoul(line + 27, NULL, 0) != DENSEMEM_MAX_CHUNKS)
 			die("%s: %s, but this tool is built for %d", o->config, line,
@@ -346,7 +342,8 @@ int main(int argc, char **argv)
 	static struct plan_board board;
 	const struct plan_config *want, *best = NULL;
 	const struct plan_config *fallback = NULL;
-	u64 best_kept = 0;
+	u64 best_kept = 0, stock_kept = 0;
+	const struct plan_config *stock = NULL;
 	struct plan_opts o;
 	char err[256];
 	size_t size;
@@ -374,6 +371,13 @@ int main(int argc, char **argv)
 		if ((!configs[i].lpae || plan_cpu_has_lpae(board.cpu)) &&
 		    res[i].lowmem + res[i].highmem > best_kept)
 			best_kept = res[i].lowmem + res[i].highmem;
+		if ((!configs[i].lpae || plan_cpu_has_lpae(board.cpu)) &&
+		    (res[i].s_lowmem + res[i].s_highmem > stock_kept ||
+		     (res[i].s_lowmem + res[i].s_highmem == stock_kept && stock &&
+		      stock->highmem && !configs[i].highmem))) {
+			stock_kept = res[i].s_lowmem + res[i].s_highmem;
+			stock = &configs[i];
+		}
 	}
 	if (o.boot_lines) {
 		if (!want)
@@ -417,7 +421,13 @@ int main(int argc, char **argv)
 			fallback = &configs[i];
 	if (!best)
 		best = fallback;
-	if (best) {
+	/* never densemem where a stock kernel keeps more */
+	if (best && best_kept < stock_kept) {
+		printf("\nrecommended: stock FLATMEM, CONFIG_VMSPLIT_%s=y%s%s: it keeps %s, densemem at most %s\n",
+		       stock->split, stock->lpae ? ", CONFIG_ARM_LPAE=y" : "",
+		       stock->highmem ? ", CONFIG_HIGHMEM=y" : "", sz(stock_kept), sz(best_kept));
+		best = NULL;
+	} else if (best) {
 		const struct plan_result *r = &res[best - configs];
 
 		printf("\nrecommended: CONFIG_DENSEMEM=y, CONFIG_VMSPLIT_%s=y%s%s: ", best->split,
@@ -425,7 +435,7 @@ int main(int argc, char **argv)
 		       best->highmem ? ", CONFIG_HIGHMEM=y" : "");
 		printf("%s in lowmem, %s highmem, %s dropped\n", sz(r->lowmem),
 		       sz(r->highmem), sz(r->dropped));
-	} else {
+	} else if (!stock) {
 		printf("\nno configuration this cpu can run keeps any RAM\n");
 	}
 	if (!want)

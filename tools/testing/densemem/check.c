@@ -50,9 +50,73 @@ static int check_pfn(const struct densemem_layout *lo, const struct densemem_par
 	return bad;
 }
 
+/*
+ * One past the end of kept range @e translates as its last byte plus one,
+ * for __va() and, on a mem_map at @mm of @size-byte pages, pfn_to_page():
+ * dma_contiguous_remap() and others walk [__va(start), __va(end)).
+ */
+static int check_end(const struct densemem_map *m, const struct densemem_map *pm,
+		     const struct densemem_extent *e, unsigned long mm, unsigned long size,
+		     int verbose)
+{
+	unsigned long epfn = (unsigned long)(e->end >> PAGE_SHIFT);
+	unsigned long want = (unsigned long)(e->dense >> PAGE_SHIFT) - m->base_pfn +
+			     (epfn - (unsigned long)(e->start >> PAGE_SHIFT));
+	int bad = 0;
+
+	if (e->fate != DENSEMEM_LOWMEM && e->fate != DENSEMEM_HIGHMEM)
+		return 0;
+	if (e->fate == DENSEMEM_LOWMEM &&
+	    densemem_map_p2v(m, e->end) != densemem_map_p2v(m, e->end - 1) + 1)
+		FAIL("p2v(end %#llx) = %#lx, not p2v(end - 1) + 1 = %#lx",
+		     (unsigned long long)e->end, densemem_map_p2v(m, e->end),
+		     densemem_map_p2v(m, e->end - 1) + 1);
+	if (densemem_map_p2page(pm, epfn) + epfn * size != mm + want * size)
+		FAIL("pfn_to_page(end pfn %#lx) is not one past the page of %#lx", epfn, epfn - 1);
+	return bad;
+}
+
+/*
+ * Where the span fits the tables at the finest granule, nothing is coarser
+ * than it needs to be: every @g-block of a hole between two kept ranges is
+ * invalid, and a hole costs at most what the bank edges leave of their
+ * @g-blocks.
+ */
+static int check_hole(const struct densemem_map *m, const struct densemem_extent *a,
+		      const struct densemem_extent *b, u64 g, int verbose)
+{
+	u64 hs = (a->end + g - 1) & ~(g - 1), he = b->start & ~(g - 1), x;
+	u64 cost = b->dense - (a->dense + (a->end - a->start));
+	/* in one block the whole hole stays; else what the edges leave */
+	u64 edges = b->start < hs ? b->start - a->end : (hs - a->end) + (b->start - he);
+	unsigned int n = 0;
+	int bad = 0;
+
+	if (b->dense >= a->dense + (a->end - a->start) && cost > edges)
+		FAIL("hole [%#llx-%#llx) costs %#llx of dense space, its edges %#llx",
+		     (unsigned long long)a->end, (unsigned long long)b->start,
+		     (unsigned long long)cost, (unsigned long long)edges);
+	for (x = hs; x < he && n < 64; x += g, n++)
+		if (densemem_map_pfn_valid(m, (unsigned long)(x >> PAGE_SHIFT)) ||
+		    densemem_map_pfn_valid(m, (unsigned long)((x + g - 1) >> PAGE_SHIFT)))
+			FAIL("block %#llx of the hole [%#llx-%#llx) is valid",
+			     (unsigned long long)x, (unsigned long long)a->end,
+			     (unsigned long long)b->start);
+	if (hs < he && densemem_map_pfn_valid(m, (unsigned long)((he - 1) >> PAGE_SHIFT)))
+		FAIL("the last block of the hole [%#llx-%#llx) is valid",
+		     (unsigned long long)a->end, (unsigned long long)b->start);
+	return bad;
+}
+
 int densemem_check(const struct densemem_layout *lo, const struct densemem_region *in,
 		   unsigned int nr, const struct densemem_params *p, int verbose)
 {
+	/* a mem_map of 32-byte pages at an address of its own */
+	const unsigned long mm = 0x10000000UL, page_size = 32;
+	static struct densemem_map pm;
+	const struct densemem_extent *prev = NULL;
+	u64 first = 0, span_end = 0;
+	bool fine;
 	const struct densemem_map *m = &lo->map;
 	const struct densemem_extent *last = NULL;
 	u64 prev_end = 0, prev_dense_end = 0, total = 0, listed = 0, kept = 0;
@@ -64,6 +128,8 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 		     (unsigned long long)lo->granule, (unsigned long long)p->min_granule);
 	if (m->p2d_nr > DENSEMEM_MAX_CHUNKS || m->d2p_nr > DENSEMEM_MAX_CHUNKS)
 		FAIL("tables overflow: %lu/%lu entries", m->p2d_nr, m->d2p_nr);
+	pm = *m;
+	densemem_map_set_mem_map(&pm, mm, page_size);
 
 	for (i = 0; i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
@@ -80,6 +146,10 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 			continue;
 		last = e;
 		kept += e->end - e->start;
+		bad += check_end(m, &pm, e, mm, page_size, verbose);
+		if (!span_end)
+			first = e->start;
+		span_end = e->end;
 		/* monotone, disjoint dense ranges */
 		if (e->dense < prev_dense_end)
 			FAIL("extent %u: dense %#llx goes back below %#llx", i,
@@ -139,6 +209,11 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 		if (dbyte + ((phys_addr_t)(long)delta << PAGE_SHIFT) != last->end)
 			FAIL("d2p at the dense end does not give %#llx",
 			     (unsigned long long)last->end);
+		/* far past it too, within the tables: the last chunk continued */
+		for (j = (unsigned int)m->d2p_nr + 1; j <= DENSEMEM_MAX_CHUNKS; j += 61)
+			if (m->d2p[j] != m->d2p[m->d2p_nr] ||
+			    (j > m->p2d_nr && m->p2v[j] != m->p2v[m->p2d_nr]))
+				FAIL("table entry %u past the sentinel does not continue it", j);
 	}
 
 	/* holes of a whole granule are invalid, and cost no dense space */
@@ -160,6 +235,23 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 			    (hs - lo->ext[i].end) + (lo->ext[i + 1].start - he))
 				FAIL("hole at %#llx costs dense space", (unsigned long long)hs);
 		}
+	}
+
+	/*
+	 * The finest granule wherever the tables are sized for it: with a
+	 * 32-bit physical address any span fits them at 4 MiB.  On LPAE a span
+	 * past that may coarsen the granule (CONFIG_DENSEMEM_MAX_CHUNKS).
+	 */
+	fine = last && p->phys_limit <= 1ULL << 32 &&
+	       (span_end - 1) / p->min_granule - first / p->min_granule < DENSEMEM_MAX_CHUNKS;
+	for (i = 0; fine && i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+
+		if (e->fate == DENSEMEM_DROPPED)
+			continue;
+		if (prev)
+			bad += check_hole(m, prev, e, p->min_granule, verbose);
+		prev = e;
 	}
 
 	/* every input byte accounted: union of the input == sum of extents */

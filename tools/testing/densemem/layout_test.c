@@ -12,7 +12,7 @@
 
 #define M(x)	((u64)(x) << 20)
 #define G(x)	((u64)(x) << 30)
-#define MAXR	16
+#define MAXR	24
 
 struct layout_case {
 	const char *name;
@@ -69,8 +69,8 @@ static const struct layout_case cases[] = {
 	  .reason = DENSEMEM_UNALIGNED },
 	{ "small_hole_absorbed_as_reserved_pages", { { G(1), M(63) }, { G(1) + M(64), M(64) } }, 2,
 	  AT_1G, SPLIT_2G_OPT, .lowmem = M(127), .granule = M(4), .holes = M(1), .banks = 2 },
-	{ "tiny_far_bank_coarsens_granule", { { G(1), M(256) }, { 0x60000000, 0x10000 } }, 2,
-	  AT_1G, SPLIT_2G_OPT, .lowmem = M(256) + 0x10000, .granule = M(16), .banks = 2 },
+	{ "tiny_far_bank_keeps_the_finest_granule", { { G(1), M(256) }, { 0x60000000, 0x10000 } },
+	  2, AT_1G, SPLIT_2G_OPT, .lowmem = M(256) + 0x10000, .granule = M(4), .banks = 2 },
 	{ "below_kernel_bank_dropped", { { 0x20000000, M(256) }, { G(1), M(256) } }, 2,
 	  AT_1G, SPLIT_2G_OPT, .lowmem = M(256), .dropped = M(256), .granule = M(256),
 	  .banks = 1, .reason = DENSEMEM_BELOW_KERNEL },
@@ -79,29 +79,35 @@ static const struct layout_case cases[] = {
 	  .granule = M(256), .banks = 1, .reason = DENSEMEM_PHYS_LIMIT },
 	/* memblock keeps a bank ending at 4 GiB one byte short of it */
 	{ "bank_at_4g_names_the_capped_byte", { { G(1), G(1) }, { G(3), G(1) - 1 } }, 2,
-	  AT_1G, SPLIT_2G_OPT, .lowmem = G(2) - 4096, .dropped = 4095, .granule = M(64),
+	  AT_1G, SPLIT_2G_OPT, .lowmem = G(2) - 4096, .dropped = 4095, .granule = M(4),
 	  .banks = 2, .reason = DENSEMEM_TOP_BYTE },
-	{ "too_many_banks_keeps_first_eight", {
-	  { G(1) + M(0), M(16) }, { G(1) + M(64), M(16) }, { G(1) + M(128), M(16) },
-	  { G(1) + M(192), M(16) }, { G(1) + M(256), M(16) }, { G(1) + M(320), M(16) },
-	  { G(1) + M(384), M(16) }, { G(1) + M(448), M(16) }, { G(1) + M(512), M(16) },
-	  { G(1) + M(576), M(16) } }, 10,
-	  AT_1G, SPLIT_2G_OPT, .lowmem = M(128), .dropped = M(32), .granule = M(16),
-	  .banks = 8, .reason = DENSEMEM_TOO_MANY_BANKS },
-	/* 32 partial pages and 8 banks too many overflow the extent list */
+	/* no bank limit: every bank gets its chunks, sixteen banks or more */
+	{ "sixteen_banks_with_gaps_all_kept", {
+	  { G(1) + M(0), M(64) }, { G(1) + M(128), M(64) }, { G(1) + M(256), M(64) }, { G(1) + M(384), M(64) }, { G(1) + M(512), M(64) }, { G(1) + M(640), M(64) }, { G(1) + M(768), M(64) }, { G(1) + M(896), M(64) }, { G(1) + M(1024), M(64) }, { G(1) + M(1152), M(64) }, { G(1) + M(1280), M(64) }, { G(1) + M(1408), M(64) }, { G(1) + M(1536), M(64) }, { G(1) + M(1664), M(64) }, { G(1) + M(1792), M(64) }, { G(1) + M(1920), M(64) } }, 16,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = G(1), .granule = M(64), .banks = 16 },
+	/* ten banks 4 KiB apart: each gap is a reserved page, no bank lost */
+	{ "ten_banks_4k_apart_all_kept", {
+	  { G(1) + 0 * (M(64) + 0x1000), M(64) }, { G(1) + 1 * (M(64) + 0x1000), M(64) }, { G(1) + 2 * (M(64) + 0x1000), M(64) }, { G(1) + 3 * (M(64) + 0x1000), M(64) }, { G(1) + 4 * (M(64) + 0x1000), M(64) }, { G(1) + 5 * (M(64) + 0x1000), M(64) }, { G(1) + 6 * (M(64) + 0x1000), M(64) }, { G(1) + 7 * (M(64) + 0x1000), M(64) }, { G(1) + 8 * (M(64) + 0x1000), M(64) }, { G(1) + 9 * (M(64) + 0x1000), M(64) } }, 10,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = M(640), .granule = M(4), .holes = 9 * 0x1000,
+	  .banks = 10 },
+	/* 20 banks with partial pages: 40 dropped extents overflow the list */
 	{ "extent_overflow_keeps_every_kept_range", {
-	  { G(1) + M(0) + 0x800, M(32) - 0x1000 }, { G(1) + M(64) + 0x800, M(32) - 0x1000 },
-	  { G(1) + M(128) + 0x800, M(32) - 0x1000 }, { G(1) + M(192) + 0x800, M(32) - 0x1000 },
-	  { G(1) + M(256) + 0x800, M(32) - 0x1000 }, { G(1) + M(320) + 0x800, M(32) - 0x1000 },
-	  { G(1) + M(384) + 0x800, M(32) - 0x1000 }, { G(1) + M(448) + 0x800, M(32) - 0x1000 },
-	  { G(1) + M(512) + 0x800, M(32) - 0x1000 }, { G(1) + M(576) + 0x800, M(32) - 0x1000 },
-	  { G(1) + M(640) + 0x800, M(32) - 0x1000 }, { G(1) + M(704) + 0x800, M(32) - 0x1000 },
-	  { G(1) + M(768) + 0x800, M(32) - 0x1000 }, { G(1) + M(832) + 0x800, M(32) - 0x1000 },
-	  { G(1) + M(896) + 0x800, M(32) - 0x1000 }, { G(1) + M(960) + 0x800, M(32) - 0x1000 },
-	  }, 16,
-	  AT_1G, SPLIT_2G_OPT, .lowmem = 8 * (M(32) - 0x2000),
-	  .dropped = 16 * 0x1000 + 8 * (M(32) - 0x2000), .granule = M(8),
-	  .holes = 7 * 0x2000, .banks = 8, .reason = DENSEMEM_UNALIGNED },
+	  { G(1) + M(0) + 0x800, M(32) - 0x1000 }, { G(1) + M(64) + 0x800, M(32) - 0x1000 }, { G(1) + M(128) + 0x800, M(32) - 0x1000 }, { G(1) + M(192) + 0x800, M(32) - 0x1000 }, { G(1) + M(256) + 0x800, M(32) - 0x1000 }, { G(1) + M(320) + 0x800, M(32) - 0x1000 }, { G(1) + M(384) + 0x800, M(32) - 0x1000 }, { G(1) + M(448) + 0x800, M(32) - 0x1000 }, { G(1) + M(512) + 0x800, M(32) - 0x1000 }, { G(1) + M(576) + 0x800, M(32) - 0x1000 }, { G(1) + M(640) + 0x800, M(32) - 0x1000 }, { G(1) + M(704) + 0x800, M(32) - 0x1000 }, { G(1) + M(768) + 0x800, M(32) - 0x1000 }, { G(1) + M(832) + 0x800, M(32) - 0x1000 }, { G(1) + M(896) + 0x800, M(32) - 0x1000 }, { G(1) + M(960) + 0x800, M(32) - 0x1000 }, { G(1) + M(1024) + 0x800, M(32) - 0x1000 }, { G(1) + M(1088) + 0x800, M(32) - 0x1000 }, { G(1) + M(1152) + 0x800, M(32) - 0x1000 }, { G(1) + M(1216) + 0x800, M(32) - 0x1000 } }, 20,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = 20 * (M(32) - 0x2000),
+	  .dropped = 20 * 0x1000, .granule = M(4),
+	  .holes = 19 * 0x2000, .banks = 20, .reason = DENSEMEM_UNALIGNED },
+	/*
+	 * Bank edges 60 MiB into a 64 MiB chunk over a 3 GiB span: the tables
+	 * hold it at 4 MiB, so the holes cost no linear map and 2 GiB fit.
+	 */
+	{ "banks_60m_into_64m_chunks_cost_no_linear_map", {
+	  { G(1), M(256) }, { G(1) + M(444), M(256) }, { G(1) + M(828), M(256) },
+	  { G(1) + M(1212), M(256) }, { G(1) + M(1596), M(256) }, { G(1) + M(1980), M(256) },
+	  { G(1) + M(2364), M(256) }, { G(1) + M(2748), M(256) } }, 8,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = G(2), .granule = M(4), .banks = 8 },
+	/* a 1 MiB bank after a 300 MiB one: no 32 MiB granule, no 20 MiB hole */
+	{ "small_bank_after_300m_costs_no_hole", { { G(1), M(300) }, { G(1) + M(512), M(1) } }, 2,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = M(301), .granule = M(4), .banks = 2 },
 	{ "no_kernel_bank_is_an_error", { { G(2), M(256) } }, 1,
 	  AT_1G, SPLIT_2G_OPT, .ret = -EINVAL, .dropped = M(256),
 	  .reason = DENSEMEM_NO_KERNEL_BANK },
