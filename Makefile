@@ -92,7 +92,8 @@ plantest: plantool
 # phys_addr_t, so the kernel sees 4 KiB less (reported as dropped).
 # A field "peer" also runs stress-ng and memtester in the guest; "smpN"
 # boots N CPUs (secondaries through PSCI, after densemem_setup()); "dma"
-# writes and reads back DMA_MIB of a virtio-blk disk (DMA mapping).
+# writes and reads back DMA_MIB of a virtio-blk disk (DMA mapping);
+# "kexec" kexecs into the same kernel, which must boot to the same layout.
 DMA_MIB ?= 128
 # densemem-debug: DEBUG_VIRTUAL, DEBUG_VM and page poisoning; any warning
 # on the console fails every boot.  pbx-a9-1g: realview-pbx-a9 (Cortex-A9),
@@ -110,14 +111,15 @@ BOOTTESTS ?= virt-2x512:baseline-3g:536870912 virt-2x512:densemem-2g-opt:ram \
 	virt-quad:densemem-2g-opt:ram virt-quad:densemem-debug:ram:smp2:dma \
 	pbx-a9-1g:baseline-3g:536870912 pbx-a9-1g:densemem-2g-opt:ram \
 	lpae-split:densemem-lpae:1879048192 lpae-split:densemem-lpae-highmem:1879048192 \
-	virt-touch:densemem-2g-opt:ram virt-2x1g-cma:densemem-distro:2147479552:smp2:dma
+	virt-touch:densemem-2g-opt:ram virt-2x1g-cma:densemem-distro:2147479552:smp2:dma:kexec
 boottest: tree plantool
 	@for k in $(sort $(foreach t,$(BOOTTESTS),$(word 2,$(subst :, ,$(t))))); do \
 		bash harness/kernel.sh $$k >/dev/null || exit 1; done
 	@set -o pipefail; for t in $(BOOTTESTS); do set -- $$(echo $$t | tr : ' '); \
-		peer=; smp=; dma=; for f in $${@:4}; do case $$f in \
-		peer) peer=$(PEER_SECONDS) ;; smp*) smp=$${f#smp} ;; dma) dma=$(DMA_MIB) ;; esac; done; \
-		PEER=$$peer SMP=$$smp DMA=$$dma bash harness/boottest.sh machines/$$1.mem $$2 $$3; \
+		peer=; smp=; dma=; kexec=; for f in $${@:4}; do case $$f in \
+		peer) peer=$(PEER_SECONDS) ;; smp*) smp=$${f#smp} ;; dma) dma=$(DMA_MIB) ;; \
+		kexec) kexec=1 ;; esac; done; \
+		PEER=$$peer SMP=$$smp DMA=$$dma KEXEC=$$kexec bash harness/boottest.sh machines/$$1.mem $$2 $$3; \
 		done | tee build/boottest.log | grep -v '^boottest:'; \
 	awk '/^boottest: / { p += $$2; f += $$4 } END { printf "boottest: %d passed, %d failed\n", p, f; exit f > 0 }' \
 		build/boottest.log

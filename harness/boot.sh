@@ -14,7 +14,7 @@ machine=${1:?usage: boot.sh MACHINE KCONFIG}
 kconfig=${2:?usage: boot.sh MACHINE KCONFIG}
 py=/usr/bin/python3
 name=$(basename "$machine" .mem)
-run=$top/build/boot/$name.$kconfig${PEER:+.peer}${BENCH:+.bench}
+run=$top/build/boot/$name.$kconfig${PEER:+.peer}${BENCH:+.bench}${KEXEC:+.kexec}
 mkdir -p "$run"
 kernel=$top/build/kernels/$kconfig/zImage
 timeout=${BOOT_TIMEOUT:-300}
@@ -33,6 +33,17 @@ ram=$(get ram); nomap=$(get nomap); base=$(get load_base)
 mem=$(get qemu_ram_mib); cpu=$(get cpu); extra=$(get cmdline)
 bash "$top/harness/initramfs.sh"
 initrd=$top/build/initramfs.cpio.gz
+# KEXEC=1: the guest kexecs into this kernel again (harness/guest/kexec.sh);
+# a second cpio archive, which the kernel unpacks over the first, brings
+# the zImage and the plain initramfs for it
+if [ -n "${KEXEC:-}" ]; then
+	rm -rf "$run/kexec" && mkdir -p "$run/kexec/kexec"
+	cp "$kernel" "$run/kexec/kexec/zImage"
+	cp "$initrd" "$run/kexec/kexec/initrd.cpio.gz"
+	(cd "$run/kexec" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -1n) |
+		cat "$initrd" - > "$run/initramfs.cpio.gz"
+	initrd=$run/initramfs.cpio.gz
+fi
 
 # load map in the lowest bank: zImage at +32 MiB (QEMU's own DTB sits at
 # the start of RAM), our DTB at +48 MiB, the initramfs right after it
@@ -73,14 +84,15 @@ fi
 # translation benchmark, under -icount shift=0 (guest ns = instructions)
 # WORKLOAD=FORKS: the page-cache workload (with BENCH: under -icount)
 # DMA=MIB: a virtio-blk disk of that size (virt only, a kernel with
-# VIRTIO_BLK): the guest writes it and reads it back through DMA
+# VIRTIO_BLK): the guest writes it and reads it back through DMA;
+# KEXEC=1: see above
 dma=()
 if [ -n "${DMA:-}" ] && [ "$board" = virt ]; then
 	rm -f "$run/disk.img"
 	truncate -s "${DMA}M" "$run/disk.img"
 	dma=(-drive file="$run/disk.img",if=none,format=raw,id=d0 -device virtio-blk-device,drive=d0)
 fi
-bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${DMA:+ densemem.dma=$DMA}"
+bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}"
 [ -n "${BENCH:-}" ] && qemu+=(-icount shift=0)
 $py "$top/harness/machine.py" dtb "$machine" "$run/qemu.dtb" "$run/machine.dtb" \
 	"$bootargs" "$iaddr" "$iend" || { result false "dtb"; exit 1; }

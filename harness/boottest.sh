@@ -5,7 +5,8 @@
 # (bytes, or "ram" for all of the machine's RAM), that the guest's tests
 # (memtouch) passed and that the kernel printed no warning; with SMP=N that
 # N CPUs came up, with DMA=MIB that the virtio-blk disk read back what
-# was written.  For densemem kernels,
+# was written, with KEXEC=1 that the kernel kexec'd into itself and the
+# second one printed the same densemem lines.  For densemem kernels,
 # also check the boot lines against the machine file: the ranges they
 # name cover exactly the banks, byte for byte, and nothing is missing,
 # and densemem-plan prints the same boot lines from the machine file and
@@ -14,8 +15,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 res=$(bash "$top/harness/boot.sh" "$1" "$2" | tail -1)
 echo "$res"
 name=$(basename "$1" .mem)
-/usr/bin/python3 - "$res" "$3" "$1" "$top/build/boot/$name.$2${PEER:+.peer}/console.log" "$top/harness" \
-	"$top/tools/mm/densemem-plan/densemem-plan" "$top" "${PEER:-}" "${SMP:-}" "${DMA:-}" <<'PY'
+/usr/bin/python3 - "$res" "$3" "$1" "$top/build/boot/$name.$2${PEER:+.peer}${KEXEC:+.kexec}/console.log" \
+	"$top/harness" "$top/tools/mm/densemem-plan/densemem-plan" "$top" "${PEER:-}" "${SMP:-}" \
+	"${DMA:-}" "${KEXEC:-}" <<'PY'
 import difflib, json, re, sys
 sys.path.insert(0, sys.argv[5])
 import machine
@@ -31,6 +33,10 @@ try:
     log = open(sys.argv[4], errors="replace").read().replace("\r", "")
 except OSError:
     log = ""
+# with KEXEC, the console holds two kernels: the first one's lines are the
+# ones compared with the machine file and densemem-plan
+boots = [b.start() for b in re.finditer(r"^Booting Linux on physical CPU", log, re.M)]
+first_log = log[:boots[1]] if len(boots) > 1 else log
 # a warning anywhere (DEBUG_VIRTUAL, DEBUG_VM, page poisoning, ...) fails
 bad = re.findall(r"^.*(?:WARNING: CPU|BUG: |Oops|Kernel panic|pagealloc: memory corruption"
                  r"|virt_to_phys used for|phys_to_virt used for).*$", log, re.M)
@@ -89,7 +95,7 @@ if r["kconfig"].startswith("densemem"):
     # densemem-plan, from the machine file and from the DTB the kernel
     # got, must print the kernel's boot lines exactly
     import subprocess
-    kern = [l for l in log.splitlines() if l.startswith("densemem: ")]
+    kern = [l for l in first_log.splitlines() if l.startswith("densemem: ")]
     plan = sys.argv[6]
     cfg = f"{sys.argv[7]}/build/kernels/{r['kconfig']}/config"
     dtb = sys.argv[4].rsplit("/", 1)[0] + "/machine.dtb"
@@ -108,6 +114,15 @@ progs = re.search(r'^mmtests="([^"]*)"', open(f"{sys.argv[5]}/initramfs.sh").rea
 mm = dict(re.findall(r"^DENSEMEM-TEST mm/(\S+) rc=\d+ (\w+)", log, re.M))
 checks.append((f"selftests/mm subset in the guest: {len(progs)} programs, all passed",
                sorted(mm) == sorted(progs) and all(v == "pass" for v in mm.values())))
+if sys.argv[11]:
+    second = log[len(first_log):]
+    dm = lambda t: [l for l in t.splitlines() if l.startswith("densemem: ")]
+    checks.append(("kexec: a second kernel booted from the first, its init reported",
+                   len(boots) == 2 and "DENSEMEM-KEXEC executing" in first_log and
+                   re.search(r"^Kernel command line: .*densemem\.kexeced=1", second, re.M) is not None
+                   and "DENSEMEM-GUEST " in second))
+    checks.append(("kexec: the second kernel printed the first one's densemem lines",
+                   bool(dm(first_log)) and dm(first_log) == dm(second)))
 if sys.argv[10]:
     checks.append((f"virtio-blk DMA: {sys.argv[10]} MiB written and read back unchanged",
                    re.search(rf"^DENSEMEM-TEST dma rc=0 mib={sys.argv[10]} ", log, re.M) is not None))

@@ -7,8 +7,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/initramfs.cpio.gz
 bb=/bin/busybox
 deb_bb=$(dpkg -L busybox-static:armhf | grep -x '/bin/busybox\|/usr/bin/busybox' | head -1)
-# the peer suites, Debian's armhf builds, dynamically linked
-peers="/usr/bin/stress-ng /usr/sbin/memtester"
+# the peer suites and kexec (Debian's armhf builds, dynamically linked)
+peers="/usr/bin/stress-ng /usr/sbin/memtester /sbin/kexec"
 fresh=1
 selftest=$top/build/linux/tools/testing/selftests/densemem/densemem_test.c
 [ -f "$selftest" ] || { echo "initramfs: no $selftest: run make tree" >&2; exit 1; }
@@ -39,7 +39,8 @@ done
 # the kselftest, built in the tree so that it finds kselftest_harness.h
 arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror -o "$root/bin/densemem_test" "$selftest"
 cp "$top/harness/guest/peer.sh" "$root/bin/peer.sh"
-cp "$top/harness/guest/mm-selftests.sh" "$top/harness/guest/dma.sh" "$root/bin/"
+cp "$top/harness/guest/mm-selftests.sh" "$top/harness/guest/dma.sh" "$top/harness/guest/kexec.sh" \
+	"$root/bin/"
 # selftests/mm as its Makefile builds them (tools/include/uapi for the
 # uapi newer than Debian's armhf headers), static; local_config.h is what
 # its check_config.sh writes without liburing (cow's io_uring cases then
@@ -73,6 +74,7 @@ while [ -n "$todo" ]; do
 done
 cp -L /lib/ld-linux-armhf.so.3 "$root/lib/ld-linux-armhf.so.3"
 cp $peers "$root/bin/"
-chmod +x "$root/init" "$root/bin/peer.sh" "$root/bin/mm-selftests.sh" "$root/bin/dma.sh"
+chmod +x "$root/init" "$root/bin/peer.sh" "$root/bin/mm-selftests.sh" "$root/bin/dma.sh" \
+	"$root/bin/kexec.sh"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -9n) > "$out.tmp"
 mv "$out.tmp" "$out"

@@ -49,14 +49,16 @@ static struct densemem_layout *dm_build(struct kunit *test, struct densemem_para
 {
 	const struct dm_layout_param *c = test->param_value;
 	struct densemem_layout *lo = kunit_kzalloc(test, sizeof(*lo), GFP_KERNEL);
+	struct densemem_map *map = kunit_kzalloc(test, sizeof(*map), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, lo);
+	KUNIT_ASSERT_NOT_NULL(test, map);
 	*p = (struct densemem_params) {
 		.kernel_phys = SZ_1G + SZ_32K, .phys_offset = SZ_1G,
 		.page_offset = 0x70000000, .lowmem_size = c->lowmem_size,
 		.phys_limit = 1ULL << 40, .min_granule = SZ_4M, .highmem = c->highmem,
 	};
-	KUNIT_ASSERT_EQ(test, densemem_build(lo, c->r, c->nr, p), 0);
+	KUNIT_ASSERT_EQ(test, densemem_build(lo, map, c->r, c->nr, p), 0);
 	return lo;
 }
 
@@ -83,12 +85,12 @@ static void test_round_trip_at_bank_edges(struct kunit *test)
 
 		if (e->fate == DENSEMEM_DROPPED)
 			continue;
-		KUNIT_EXPECT_EQ(test, densemem_map_p2d(&lo->map, first), PHYS_PFN(e->dense));
-		KUNIT_EXPECT_EQ(test, densemem_map_p2d(&lo->map, last),
+		KUNIT_EXPECT_EQ(test, densemem_map_p2d(lo->map, first), PHYS_PFN(e->dense));
+		KUNIT_EXPECT_EQ(test, densemem_map_p2d(lo->map, last),
 				PHYS_PFN(e->dense) + (last - first));
-		KUNIT_EXPECT_EQ(test, densemem_map_d2p(&lo->map, PHYS_PFN(e->dense)), first);
-		KUNIT_EXPECT_TRUE(test, densemem_map_pfn_valid(&lo->map, first));
-		KUNIT_EXPECT_TRUE(test, densemem_map_pfn_valid(&lo->map, last));
+		KUNIT_EXPECT_EQ(test, densemem_map_d2p(lo->map, PHYS_PFN(e->dense)), first);
+		KUNIT_EXPECT_TRUE(test, densemem_map_pfn_valid(lo->map, first));
+		KUNIT_EXPECT_TRUE(test, densemem_map_pfn_valid(lo->map, last));
 	}
 }
 
@@ -104,8 +106,8 @@ static void test_holes_are_invalid(struct kunit *test)
 
 		if (hs >= he || lo->ext[i].fate == DENSEMEM_DROPPED)
 			continue;
-		KUNIT_EXPECT_FALSE(test, densemem_map_pfn_valid(&lo->map, PHYS_PFN(hs)));
-		KUNIT_EXPECT_FALSE(test, densemem_map_pfn_valid(&lo->map, PHYS_PFN(he) - 1));
+		KUNIT_EXPECT_FALSE(test, densemem_map_pfn_valid(lo->map, PHYS_PFN(hs)));
+		KUNIT_EXPECT_FALSE(test, densemem_map_pfn_valid(lo->map, PHYS_PFN(he) - 1));
 	}
 }
 
@@ -115,8 +117,8 @@ static void test_kernel_bank_stays_put(struct kunit *test)
 	struct densemem_layout *lo = dm_build(test, &p);
 	unsigned long pfn = PHYS_PFN(p.kernel_phys);
 
-	KUNIT_EXPECT_EQ(test, densemem_map_p2d(&lo->map, pfn), pfn);
-	KUNIT_EXPECT_EQ(test, densemem_map_d2p(&lo->map, pfn), pfn);
+	KUNIT_EXPECT_EQ(test, densemem_map_p2d(lo->map, pfn), pfn);
+	KUNIT_EXPECT_EQ(test, densemem_map_d2p(lo->map, pfn), pfn);
 }
 
 static struct kunit_case densemem_layout_cases[] = {

@@ -86,7 +86,7 @@ struct densemem_params {
 
 /**
  * struct densemem_layout - the builder's result
- * @map:	the translation tables
+ * @map:	the translation tables it wrote, in place
  * @granule:	granule in bytes
  * @ext:	extents in physical order, kept and dropped
  * @nr_ext:	number of @ext
@@ -102,7 +102,7 @@ struct densemem_params {
  *		never kept bytes
  */
 struct densemem_layout {
-	struct densemem_map map;
+	struct densemem_map *map;
 	u64 granule;
 	struct densemem_extent ext[DENSEMEM_MAX_EXTENTS];
 	unsigned int nr_ext;
@@ -123,10 +123,10 @@ struct densemem_region {
 	u64 size;
 };
 
-int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
-		   unsigned int nr, const struct densemem_params *p);
+int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
+		   const struct densemem_region *in, unsigned int nr,
+		   const struct densemem_params *p);
 void densemem_identity(struct densemem_map *m, unsigned long voffset);
-void densemem_map_finish(struct densemem_map *m);
 void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
 			      unsigned long size);
 const char *densemem_reason_str(enum densemem_reason r);

@@ -60,8 +60,8 @@
  * gives the next bank's start.  Before densemem_setup() the tables are the
  * identity.
  *
- * The *_base pointers point into the structure itself: a copy is not
- * usable until densemem_map_finish() has been run on it.
+ * The *_base pointers point into the structure itself: densemem_build()
+ * writes the tables where they are used, and a copy is not usable.
  */
 struct densemem_map {
 	/*

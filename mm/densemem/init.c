@@ -130,12 +130,14 @@ u64 __init densemem_setup(const struct densemem_params *p)
 			nr, (unsigned long long)skipped);
 
 	densemem_params = *p;
-	if (densemem_build(lo, densemem_input, nr, p)) {
+	/*
+	 * In place: nothing between here and the return translates an
+	 * address, and the tables' pointers point into densemem_map itself.
+	 */
+	if (densemem_build(lo, &densemem_map, densemem_input, nr, p)) {
 		pr_err("no memory bank holds the kernel at %#llx: tables left flat\n",
 		       (unsigned long long)p->kernel_phys);
-		/* FLATMEM's arithmetic over [phys_offset, end of DRAM) */
-		densemem_identity(&densemem_map,
-				  (unsigned long)(p->page_offset - p->phys_offset));
+		/* the identity, as FLATMEM over [phys_offset, end of DRAM) */
 		densemem_map.base_pfn = PHYS_PFN(p->phys_offset);
 		densemem_map.nr_pages = PHYS_PFN(memblock_end_of_DRAM()) -
 					densemem_map.base_pfn;
@@ -166,7 +168,5 @@ u64 __init densemem_setup(const struct densemem_params *p)
 		densemem_report(lo, p, densemem_emit, NULL);
 		densemem_built = true;
 	}
-	densemem_map = densemem_layout.map;
-	densemem_map_finish(&densemem_map);
 	return end;
 }

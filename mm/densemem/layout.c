@@ -68,13 +68,8 @@ static unsigned long linear_delta(const struct densemem_map *m, unsigned long i,
 	return pfn + m->p2d[i] - m->base_pfn < m->nr_pages ? m->p2d[i] : prev;
 }
 
-/**
- * densemem_map_finish() - derive the __va() table and the table pointers
- * @m: the map, its p2d[] and d2p[] written
- *
- * Run on the copy that is used: the *_base pointers point into @m.
- */
-void densemem_map_finish(struct densemem_map *m)
+/* The __va() table and the table pointers, from p2d[] and d2p[]. */
+static void densemem_map_finish(struct densemem_map *m)
 {
 	unsigned long i, delta = m->p2d[0];
 
@@ -97,7 +92,7 @@ void densemem_map_finish(struct densemem_map *m)
 
 /**
  * densemem_map_set_mem_map() - the pfn_to_page() table for a mem_map
- * @m: the live tables, densemem_map_finish() run
+ * @m: the live tables, as densemem_build() wrote them
  * @mem_map: address of the struct page of dense pfn @m->base_pfn
  * @size: sizeof(struct page)
  *
@@ -293,12 +288,14 @@ static void densemem_fail(struct densemem_layout *lo, struct densemem_region *w,
 	for (i = 0; i < n; i++)
 		add_extent(lo, w[i].base, w[i].base + w[i].size, 0,
 			   DENSEMEM_DROPPED, DENSEMEM_NO_KERNEL_BANK);
-	densemem_identity(&lo->map, (unsigned long)(p->page_offset - p->phys_offset));
+	densemem_identity(lo->map, (unsigned long)(p->page_offset - p->phys_offset));
 }
 
 /**
  * densemem_build() - build the dense layout and its tables
  * @lo: the result; fully written
+ * @map: the tables to write, in place: their pointers point into them, so
+ *	 they are used where they are built, never copied
  * @in: the memory map, in any order, possibly overlapping or unaligned
  * @nr: entries in @in
  * @p: what the architecture allows
@@ -306,18 +303,20 @@ static void densemem_fail(struct densemem_layout *lo, struct densemem_region *w,
  * Runs once at boot, before any allocator: no allocation, bounded work.
  *
  * Return: 0, or -EINVAL when no input bank holds @p->kernel_phys; then
- * every byte is reported dropped and @lo->map is the identity.
+ * every byte is reported dropped and @map is the identity.
  */
-int densemem_build(struct densemem_layout *lo, const struct densemem_region *in,
-		   unsigned int nr, const struct densemem_params *p)
+int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
+		   const struct densemem_region *in, unsigned int nr,
+		   const struct densemem_params *p)
 {
 	static struct densemem_region w[DM_MAX_INPUT];
-	struct densemem_map *m = &lo->map;
+	struct densemem_map *m = map;
 	unsigned int n, i, k, last, gshift;
 	unsigned long first, c, dc, pshift;
 	u64 g, exact, cut, dend;
 
 	memset(lo, 0, sizeof(*lo));
+	lo->map = map;
 	n = densemem_clean(lo, w, in, nr, p);
 
 	for (k = 0; k < n; k++)
@@ -525,8 +524,8 @@ int densemem_report(const struct densemem_layout *lo, const struct densemem_para
 	}
 	snprintf(buf, sizeof(buf),
 		 "%u banks, granule %#llx, tables %lu+%lu entries; lowmem %llu, highmem %llu, dropped %llu, holes %llu bytes",
-		 lo->nr_banks, (unsigned long long)lo->granule, lo->map.p2d_nr,
-		 lo->map.d2p_nr, (unsigned long long)lo->lowmem,
+		 lo->nr_banks, (unsigned long long)lo->granule, lo->map->p2d_nr,
+		 lo->map->d2p_nr, (unsigned long long)lo->lowmem,
 		 (unsigned long long)lo->highmem, (unsigned long long)lo->dropped,
 		 (unsigned long long)lo->holes);
 	emit(ctx, buf);

@@ -20,6 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct plan_board b;
 	static struct plan_memblock mb;
 	static struct densemem_layout lo;
+	static struct densemem_map map;
 	struct densemem_params p;
 	char err[256], *text;
 	unsigned int i;
@@ -40,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		plan_memblock(&mb, &b, &cfg[i], po);
 		plan_params(&p, &b, &cfg[i], po, 4 << 20);
-		densemem_build(&lo, mb.r, mb.nr, &p);
+		densemem_build(&lo, &map, mb.r, mb.nr, &p);
 	}
 	return 0;
 }

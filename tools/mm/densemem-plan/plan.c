@@ -42,6 +42,7 @@ struct plan_result {
 	struct plan_memblock mb;
 	struct densemem_params p;
 	struct densemem_layout lo;
+	struct densemem_map map;
 	int ret;
 	u64 lowmem, highmem, dropped;		/* densemem, dropped incl. ignored */
 	u64 s_lowmem, s_highmem, s_dropped;	/* stock FLATMEM */
@@ -140,7 +141,7 @@ static void plan_one(struct plan_result *r, const struct plan_board *b,
 	memset(r, 0, sizeof(*r));
 	plan_memblock(&r->mb, b, c, po);
 	plan_params(&r->p, b, c, po, (1ULL << o->max_order) << PAGE_SHIFT);
-	r->ret = densemem_build(&r->lo, r->mb.r, r->mb.nr, &r->p);
+	r->ret = densemem_build(&r->lo, &r->map, r->mb.r, r->mb.nr, &r->p);
 	r->lowmem = r->lo.lowmem;
 	r->highmem = r->lo.highmem;
 	r->dropped = r->lo.dropped + r->mb.ignored;
@@ -156,7 +157,7 @@ static void print_line(void *ctx, const char *line)
 static void boot_lines(const struct plan_result *r, const struct plan_opts *o,
 		       const char *prefix)
 {
-	const struct densemem_map *m = &r->lo.map;
+	const struct densemem_map *m = r->lo.map;
 	unsigned long mo = 1UL << o->max_order, first = ~0UL, last = 0;
 	unsigned long start, end, flat;
 	unsigned int i;
@@ -423,9 +424,10 @@ int main(int argc, char **argv)
 		best = fallback;
 	/* never densemem where a stock kernel keeps more */
 	if (best && best_kept < stock_kept) {
-		printf("\nrecommended: stock FLATMEM, CONFIG_VMSPLIT_%s=y%s%s: it keeps %s, densemem at most %s\n",
+		printf("\nrecommended: stock FLATMEM, CONFIG_VMSPLIT_%s=y%s%s: ",
 		       stock->split, stock->lpae ? ", CONFIG_ARM_LPAE=y" : "",
-		       stock->highmem ? ", CONFIG_HIGHMEM=y" : "", sz(stock_kept), sz(best_kept));
+		       stock->highmem ? ", CONFIG_HIGHMEM=y" : "");
+		printf("it keeps %s, densemem at most %s\n", sz(stock_kept), sz(best_kept));
 		best = NULL;
 	} else if (best) {
 		const struct plan_result *r = &res[best - configs];
@@ -448,7 +450,7 @@ int main(int argc, char **argv)
 			printf("  %s\n", r->mb.note[i]);
 		boot_lines(r, &o, "  densemem: ");
 		printf("  tables: %lu + %lu entries in use of %d + %d, %zu bytes\n",
-		       r->lo.map.p2d_nr, r->lo.map.d2p_nr, DENSEMEM_MAX_CHUNKS + 1,
+		       r->lo.map->p2d_nr, r->lo.map->d2p_nr, DENSEMEM_MAX_CHUNKS + 1,
 		       DENSEMEM_MAX_CHUNKS + 1, sizeof(struct densemem_map));
 	}
 	return 0;

@@ -18,7 +18,7 @@
 static int check_pfn(const struct densemem_layout *lo, const struct densemem_params *p,
 		     const struct densemem_extent *e, unsigned long pfn, int verbose)
 {
-	const struct densemem_map *m = &lo->map;
+	const struct densemem_map *m = lo->map;
 	unsigned long spfn = (unsigned long)(e->start >> PAGE_SHIFT);
 	unsigned long want = (unsigned long)(e->dense >> PAGE_SHIFT) + (pfn - spfn);
 	unsigned long d = densemem_map_p2d(m, pfn);
@@ -117,7 +117,7 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 	const struct densemem_extent *prev = NULL;
 	u64 first = 0, span_end = 0;
 	bool fine;
-	const struct densemem_map *m = &lo->map;
+	const struct densemem_map *m = lo->map;
 	const struct densemem_extent *last = NULL;
 	u64 prev_end = 0, prev_dense_end = 0, total = 0, listed = 0, kept = 0;
 	unsigned int i, j;

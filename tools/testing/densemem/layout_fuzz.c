@@ -26,6 +26,7 @@ static u64 take(const unsigned char **d, size_t *n, unsigned int bytes)
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	static struct densemem_layout lo;
+	static struct densemem_map map;
 	struct densemem_region r[48];
 	struct densemem_params p = { .min_granule = 4 << 20 };
 	unsigned int nr, i, sel;
@@ -55,7 +56,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	p.phys_offset = r[i].base & ~((1ULL << 24) - 1);
 	if (p.phys_offset < r[i].base && !(sel & 8))
 		p.phys_offset = (r[i].base + 0xfff) & ~0xfffULL;
-	if (densemem_build(&lo, r, nr, &p))
+	if (densemem_build(&lo, &map, r, nr, &p))
 		return 0;
 	if (densemem_check(&lo, r, nr, &p, 1)) {
 		for (i = 0; i < lo.nr_ext; i++)

@@ -83,16 +83,36 @@ static const struct layout_case cases[] = {
 	  .banks = 2, .reason = DENSEMEM_TOP_BYTE },
 	/* no bank limit: every bank gets its chunks, sixteen banks or more */
 	{ "sixteen_banks_with_gaps_all_kept", {
-	  { G(1) + M(0), M(64) }, { G(1) + M(128), M(64) }, { G(1) + M(256), M(64) }, { G(1) + M(384), M(64) }, { G(1) + M(512), M(64) }, { G(1) + M(640), M(64) }, { G(1) + M(768), M(64) }, { G(1) + M(896), M(64) }, { G(1) + M(1024), M(64) }, { G(1) + M(1152), M(64) }, { G(1) + M(1280), M(64) }, { G(1) + M(1408), M(64) }, { G(1) + M(1536), M(64) }, { G(1) + M(1664), M(64) }, { G(1) + M(1792), M(64) }, { G(1) + M(1920), M(64) } }, 16,
+	  { G(1) + M(0), M(64) }, { G(1) + M(128), M(64) }, { G(1) + M(256), M(64) },
+	  { G(1) + M(384), M(64) }, { G(1) + M(512), M(64) }, { G(1) + M(640), M(64) },
+	  { G(1) + M(768), M(64) }, { G(1) + M(896), M(64) }, { G(1) + M(1024), M(64) },
+	  { G(1) + M(1152), M(64) }, { G(1) + M(1280), M(64) }, { G(1) + M(1408), M(64) },
+	  { G(1) + M(1536), M(64) }, { G(1) + M(1664), M(64) }, { G(1) + M(1792), M(64) },
+	  { G(1) + M(1920), M(64) } }, 16,
 	  AT_1G, SPLIT_2G_OPT, .lowmem = G(1), .granule = M(64), .banks = 16 },
 	/* ten banks 4 KiB apart: each gap is a reserved page, no bank lost */
 	{ "ten_banks_4k_apart_all_kept", {
-	  { G(1) + 0 * (M(64) + 0x1000), M(64) }, { G(1) + 1 * (M(64) + 0x1000), M(64) }, { G(1) + 2 * (M(64) + 0x1000), M(64) }, { G(1) + 3 * (M(64) + 0x1000), M(64) }, { G(1) + 4 * (M(64) + 0x1000), M(64) }, { G(1) + 5 * (M(64) + 0x1000), M(64) }, { G(1) + 6 * (M(64) + 0x1000), M(64) }, { G(1) + 7 * (M(64) + 0x1000), M(64) }, { G(1) + 8 * (M(64) + 0x1000), M(64) }, { G(1) + 9 * (M(64) + 0x1000), M(64) } }, 10,
+	  { G(1) + 0 * (M(64) + 0x1000), M(64) }, { G(1) + 1 * (M(64) + 0x1000), M(64) },
+	  { G(1) + 2 * (M(64) + 0x1000), M(64) }, { G(1) + 3 * (M(64) + 0x1000), M(64) },
+	  { G(1) + 4 * (M(64) + 0x1000), M(64) }, { G(1) + 5 * (M(64) + 0x1000), M(64) },
+	  { G(1) + 6 * (M(64) + 0x1000), M(64) }, { G(1) + 7 * (M(64) + 0x1000), M(64) },
+	  { G(1) + 8 * (M(64) + 0x1000), M(64) }, { G(1) + 9 * (M(64) + 0x1000), M(64) } }, 10,
 	  AT_1G, SPLIT_2G_OPT, .lowmem = M(640), .granule = M(4), .holes = 9 * 0x1000,
 	  .banks = 10 },
 	/* 20 banks with partial pages: 40 dropped extents overflow the list */
 	{ "extent_overflow_keeps_every_kept_range", {
-	  { G(1) + M(0) + 0x800, M(32) - 0x1000 }, { G(1) + M(64) + 0x800, M(32) - 0x1000 }, { G(1) + M(128) + 0x800, M(32) - 0x1000 }, { G(1) + M(192) + 0x800, M(32) - 0x1000 }, { G(1) + M(256) + 0x800, M(32) - 0x1000 }, { G(1) + M(320) + 0x800, M(32) - 0x1000 }, { G(1) + M(384) + 0x800, M(32) - 0x1000 }, { G(1) + M(448) + 0x800, M(32) - 0x1000 }, { G(1) + M(512) + 0x800, M(32) - 0x1000 }, { G(1) + M(576) + 0x800, M(32) - 0x1000 }, { G(1) + M(640) + 0x800, M(32) - 0x1000 }, { G(1) + M(704) + 0x800, M(32) - 0x1000 }, { G(1) + M(768) + 0x800, M(32) - 0x1000 }, { G(1) + M(832) + 0x800, M(32) - 0x1000 }, { G(1) + M(896) + 0x800, M(32) - 0x1000 }, { G(1) + M(960) + 0x800, M(32) - 0x1000 }, { G(1) + M(1024) + 0x800, M(32) - 0x1000 }, { G(1) + M(1088) + 0x800, M(32) - 0x1000 }, { G(1) + M(1152) + 0x800, M(32) - 0x1000 }, { G(1) + M(1216) + 0x800, M(32) - 0x1000 } }, 20,
+	  { G(1) + M(0) + 0x800, M(32) - 0x1000 }, { G(1) + M(64) + 0x800, M(32) - 0x1000 },
+	  { G(1) + M(128) + 0x800, M(32) - 0x1000 }, { G(1) + M(192) + 0x800, M(32) - 0x1000 },
+	  { G(1) + M(256) + 0x800, M(32) - 0x1000 }, { G(1) + M(320) + 0x800, M(32) - 0x1000 },
+	  { G(1) + M(384) + 0x800, M(32) - 0x1000 }, { G(1) + M(448) + 0x800, M(32) - 0x1000 },
+	  { G(1) + M(512) + 0x800, M(32) - 0x1000 }, { G(1) + M(576) + 0x800, M(32) - 0x1000 },
+	  { G(1) + M(640) + 0x800, M(32) - 0x1000 }, { G(1) + M(704) + 0x800, M(32) - 0x1000 },
+	  { G(1) + M(768) + 0x800, M(32) - 0x1000 }, { G(1) + M(832) + 0x800, M(32) - 0x1000 },
+	  { G(1) + M(896) + 0x800, M(32) - 0x1000 }, { G(1) + M(960) + 0x800, M(32) - 0x1000 },
+	  { G(1) + M(1024) + 0x800, M(32) - 0x1000 },
+	  { G(1) + M(1088) + 0x800, M(32) - 0x1000 },
+	  { G(1) + M(1152) + 0x800, M(32) - 0x1000 },
+	  { G(1) + M(1216) + 0x800, M(32) - 0x1000 } }, 20,
 	  AT_1G, SPLIT_2G_OPT, .lowmem = 20 * (M(32) - 0x2000),
 	  .dropped = 20 * 0x1000, .granule = M(4),
 	  .holes = 19 * 0x2000, .banks = 20, .reason = DENSEMEM_UNALIGNED },
@@ -123,6 +143,7 @@ static void quiet(void *ctx, const char *line)
 static int run_case(const struct layout_case *c)
 {
 	static struct densemem_layout lo;
+	static struct densemem_map map;
 	struct densemem_params p = {
 		.kernel_phys = c->kernel, .phys_offset = c->phys_offset,
 		.page_offset = c->page_offset, .lowmem_size = c->lowmem_size,
@@ -132,7 +153,7 @@ static int run_case(const struct layout_case *c)
 	int bad = 0, verbose = 1, ret;
 	unsigned int i;
 
-	ret = densemem_build(&lo, c->r, c->nr, &p);
+	ret = densemem_build(&lo, &map, c->r, c->nr, &p);
 #define EXPECT(what, got, want) do {					\
 	u64 g_ = (u64)(got), w_ = (u64)(want);					\
 										\
