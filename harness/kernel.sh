@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kernel.sh NAME: build build/kernels/NAME/zImage (and the realview-pbx-a9
-# DTB) from configs/common.config + configs/NAME.config, on the tree the
+# DTB) from configs/common.config + configs/NAME.config (on allnoconfig, or
+# on the defconfig a "# base:" line names), on the tree the
 # fragment names in its "# tree:" line (base, seed or densemem: tags of
 # build/linux).  Each tag gets a git worktree under build/src/, so switching
 # configs never touches the files of another and make stays incremental.
@@ -14,6 +15,8 @@ frag=$top/configs/$name.config
 [ -f "$frag" ] || { echo "kernel: no configs/$name.config (have: $(cd "$top/configs" && ls | sed -n 's/\.config$//p' | grep -v common | tr '\n' ' '))" >&2; exit 1; }
 tag=$(sed -n 's/^# tree: *//p' "$frag" | head -1)
 tag=${tag:-densemem}
+# "# base: TARGET" (a defconfig): start from it, not from allnoconfig
+defconfig=$(sed -n 's/^# base: *//p' "$frag" | head -1)
 tree=$top/build/linux
 src=$top/build/src/$tag
 out=$top/build/kernels/$name
@@ -33,7 +36,14 @@ mk() { make -s -C "$src" O="$obj" ARCH=arm CROSS_COMPILE=$cross CC="$cc" \
 cat "$top/configs/common.config" "$frag" > "$out/fragment.new"
 if ! cmp -s "$out/fragment.new" "$out/fragment" || [ ! -f "$obj/.config" ]; then
 	mv "$out/fragment.new" "$out/fragment"
-	mk KCONFIG_ALLCONFIG="$out/fragment" allnoconfig >/dev/null
+	if [ -n "$defconfig" ]; then
+		mk "$defconfig" >/dev/null
+		"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
+			"$out/fragment" >/dev/null
+		mk olddefconfig >/dev/null
+	else
+		mk KCONFIG_ALLCONFIG="$out/fragment" allnoconfig >/dev/null
+	fi
 	# Every option the fragment names must have taken: a dependency that
 	# silently dropped one would make the kernel something else.  The
 	# fragment's own value wins over common.config's, as in Kconfig.

@@ -78,8 +78,8 @@ bad=0
 : > "$out/checkpatch.txt"
 for p in "$out"/[0-9]*.patch; do
 	[ "$(basename "$p")" = 0000-cover-letter.patch ] && continue
-	res=$(cd "$tree" && perl scripts/checkpatch.pl --strict --no-signoff -q --terse "$p" 2>&1 || true)
-	sum=$(cd "$tree" && perl scripts/checkpatch.pl --strict --no-signoff "$p" 2>&1 | grep '^total:' || true)
+	res=$(cd "$tree" && perl scripts/checkpatch.pl --strict -q --terse "$p" 2>&1 || true)
+	sum=$(cd "$tree" && perl scripts/checkpatch.pl --strict "$p" 2>&1 | grep '^total:' || true)
 	echo "$(basename "$p"): ${sum:-total: ?}" >> "$out/checkpatch.txt"
 	[ -n "$res" ] && echo "$res" | sed 's/^/  /' >> "$out/checkpatch.txt"
 	echo "$sum" | grep -q '^total: 0 errors, 0 warnings' || bad=$((bad + 1))

@@ -84,7 +84,9 @@ overlay() {	# overlay MESSAGE SRC:DST...
 		/usr/bin/python3 "$top/harness/maintainers.py" "$tree/MAINTAINERS" "${pats[@]}"
 		git_ add MAINTAINERS
 	fi
-	[ $added = 1 ] && ! git_ diff --cached --quiet && git_ commit -q -F - <<<"$msg" || true
+	# signed off as the hooks are, so that each exported patch passes
+	# checkpatch as a maintainer runs it
+	[ $added = 1 ] && ! git_ diff --cached --quiet && git_ commit -q -s -F - <<<"$msg" || true
 }
 . "$top/harness/overlay.map"
 

@@ -11,13 +11,19 @@
  * through an independent mapping of the same page (vmap()), on a page of
  * every bank, with no two banks' pages aliased.
  */
+#include <kunit/device.h>
 #include <kunit/test.h>
 #include <linux/densemem.h>
+#include <linux/dma-mapping.h>
 #include <linux/gfp.h>
 #include <linux/highmem.h>
 #include <linux/memblock.h>
 #include <linux/mm.h>
+#include <linux/sched/task_stack.h>
 #include <linux/vmalloc.h>
+#ifdef CONFIG_ARM
+#include <asm/idmap.h>
+#endif
 
 #include "densemem.h"
 
@@ -263,7 +269,8 @@ static void dm_mmu_maps_lowmem(struct kunit *test)
  * through vmap(), a mapping built from the pfn alone.  Each bank's page
  * gets its own pattern, written before any is read, so two banks aliased
  * in the linear map show as one overwriting the other.  The pages are the
- * test's own: free MAX_ORDER blocks taken until every range has one.
+ * test's own: free MAX_ORDER blocks taken until every range has one, from
+ * any zone (lowmem above 4 GiB on LPAE is ZONE_MOVABLE only).
  */
 static void dm_write_read_independent(struct kunit *test)
 {
@@ -276,8 +283,8 @@ static void dm_write_read_independent(struct kunit *test)
 	for (i = 0; i < lo->nr_ext; i++)
 		want += lo->ext[i].fate == DENSEMEM_LOWMEM;
 	while (got < want && nr < DM_MAX_BLOCKS) {
-		struct page *b = alloc_pages(GFP_KERNEL | __GFP_NOWARN | __GFP_NORETRY,
-					     MAX_PAGE_ORDER);
+		struct page *b = alloc_pages(GFP_HIGHUSER_MOVABLE | __GFP_NOWARN |
+					     __GFP_NORETRY, MAX_PAGE_ORDER);
 		phys_addr_t phys;
 
 		if (!b)
@@ -336,12 +343,84 @@ static void dm_write_read_independent(struct kunit *test)
 	kunit_info(test, "%u of %u lowmem ranges written and read back\n", got, want);
 }
 
+#ifdef CONFIG_PHYS_ADDR_T_64BIT
+#define DM_DMA_LIVE	1024
+#define DM_DMA_ROUNDS	4
+
+/*
+ * With LPAE, lowmem above the reach of 32-bit addresses is ZONE_MOVABLE
+ * only: coherent DMA buffers for a 32-bit mask (Arm's __dma_alloc() adds
+ * GFP_DMA only below 32 bits and never checks the handle), kernel
+ * allocations, the stack cpu_suspend() saves to and the identity map
+ * (read with the MMU off) all stay below it.  Thousands of buffers, a
+ * thousand live at a time, so that they spread over the free lists.
+ */
+static void dm_dma32_below_reach(struct kunit *test)
+{
+	u64 reach = densemem_params.phys_reach, top = 0;
+	dma_addr_t *handle;
+	struct device *dev;
+	struct page **pages;
+	void **cpu;
+	unsigned int r, i, n = 0;
+
+	if (!reach || !densemem_layout.movable)
+		kunit_skip(test, "no lowmem at or above the reach of 32-bit addresses");
+	/* ZONE_MOVABLE is exactly the lowmem above the reach */
+	for (i = 0; i < densemem_layout.nr_ext; i++)
+		if (densemem_layout.ext[i].fate == DENSEMEM_LOWMEM &&
+		    densemem_layout.ext[i].end > reach)
+			break;
+	KUNIT_ASSERT_LT(test, i, densemem_layout.nr_ext);
+	KUNIT_EXPECT_EQ(test, NODE_DATA(0)->node_zones[ZONE_MOVABLE].zone_start_pfn,
+			PHYS_PFN(max(densemem_layout.ext[i].start, reach)));
+	KUNIT_EXPECT_EQ(test, (u64)NODE_DATA(0)->node_zones[ZONE_MOVABLE].present_pages,
+			densemem_layout.movable >> PAGE_SHIFT);
+	dev = kunit_device_register(test, "densemem-dma32");
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(dev));
+	dev->coherent_dma_mask = DMA_BIT_MASK(32);
+	dev->dma_mask = &dev->coherent_dma_mask;
+	handle = kunit_kcalloc(test, DM_DMA_LIVE, sizeof(*handle), GFP_KERNEL);
+	cpu = kunit_kcalloc(test, DM_DMA_LIVE, sizeof(*cpu), GFP_KERNEL);
+	pages = kunit_kcalloc(test, DM_DMA_LIVE, sizeof(*pages), GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, handle && cpu && pages);
+	for (r = 0; r < DM_DMA_ROUNDS; r++) {
+		for (i = 0; i < DM_DMA_LIVE; i++, n++) {
+			cpu[i] = dma_alloc_coherent(dev, PAGE_SIZE, &handle[i], GFP_KERNEL);
+			KUNIT_ASSERT_NOT_NULL(test, cpu[i]);
+			KUNIT_EXPECT_LE_MSG(test, (u64)handle[i] + PAGE_SIZE - 1, DMA_BIT_MASK(32),
+					    "buffer %u", n);
+			top = max_t(u64, top, handle[i]);
+		}
+		for (i = 0; i < DM_DMA_LIVE; i++)
+			dma_free_coherent(dev, PAGE_SIZE, cpu[i], handle[i]);
+	}
+	/* the kernel's own allocations, as slab and page tables make them */
+	for (i = 0; i < DM_DMA_LIVE; i++) {
+		pages[i] = alloc_page(GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, pages[i]);
+		KUNIT_EXPECT_LT(test, (u64)page_to_phys(pages[i]), reach);
+	}
+	for (i = 0; i < DM_DMA_LIVE; i++)
+		__free_page(pages[i]);
+	if (!IS_ENABLED(CONFIG_VMAP_STACK))
+		KUNIT_EXPECT_LT(test, (u64)virt_to_phys(task_stack_page(current)), reach);
+#ifdef CONFIG_ARM
+	KUNIT_EXPECT_LT(test, (u64)virt_to_phys(idmap_pgd), reach);
+#endif
+	kunit_info(test, "%u coherent buffers, the highest at %#llx\n", n, top);
+}
+#endif
+
 static struct kunit_case dm_translate_cases[] = {
 	KUNIT_CASE(dm_pfn_round_trip),
 	KUNIT_CASE(dm_lowmem_linear),
 	KUNIT_CASE(dm_range_ends),
 	KUNIT_CASE(dm_holes_invalid),
 	KUNIT_CASE(dm_block_contiguous),
+#ifdef CONFIG_PHYS_ADDR_T_64BIT
+	KUNIT_CASE_SLOW(dm_dma32_below_reach),
+#endif
 #ifdef CONFIG_ARM
 	KUNIT_CASE(dm_mmu_maps_lowmem),
 #endif

@@ -15,6 +15,8 @@
 #include <linux/types.h>
 #include <asm/page.h>
 
+struct densemem_map;
+
 /* What became of a range of the memory map. */
 enum densemem_fate {
 	DENSEMEM_LOWMEM,	/* in the linear map */
@@ -60,6 +62,10 @@ struct densemem_extent {
  * @page_offset:	virtual address of dense address @phys_offset
  * @phys_offset:	dense address mapped at @page_offset
  * @highmem:		whether ZONE_HIGHMEM can take what is past the cut
+ * @phys_reach:		first physical address that a 32-bit DMA mask and code
+ *			run with the MMU off cannot reach (0: all of them can).
+ *			Lowmem at or above it is only for ZONE_MOVABLE; with
+ *			@highmem, what is at or above it is highmem instead
  */
 struct densemem_params {
 	u64 kernel_phys;
@@ -69,6 +75,7 @@ struct densemem_params {
 	u64 page_offset;
 	u64 phys_offset;
 	bool highmem;
+	u64 phys_reach;
 };
 
 /*
@@ -96,6 +103,7 @@ struct densemem_params {
  * @highmem:	bytes of RAM in ZONE_HIGHMEM
  * @dropped:	bytes of RAM not managed
  * @holes:	bytes of holes absorbed into the dense space as reserved pages
+ * @movable:	bytes of lowmem at or above @p->phys_reach: ZONE_MOVABLE only
  * @overlap:	bytes that the input listed more than once
  * @unsorted:	the input was not in physical order
  * @lost:	bytes dropped without an extent of their own (still counted);
@@ -112,6 +120,7 @@ struct densemem_layout {
 	u64 highmem;
 	u64 dropped;
 	u64 holes;
+	u64 movable;
 	u64 overlap;
 	bool unsorted;
 	u64 lost;
@@ -137,8 +146,10 @@ int densemem_report(const struct densemem_layout *lo, const struct densemem_para
 /* Boot: see mm/densemem/init.c and mm/densemem/memmap.c */
 void densemem_early_init(unsigned long voffset);
 u64 densemem_setup(const struct densemem_params *p);
+unsigned long densemem_movable_pfn(void);
 #else
 static inline void densemem_early_init(unsigned long voffset) { }
+static inline unsigned long densemem_movable_pfn(void) { return 0; }
 #endif /* CONFIG_DENSEMEM */
 
 #endif /* _LINUX_DENSEMEM_H */

@@ -20,6 +20,8 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 
+/* the tables exist where the builder does: DENSEMEM, its KUnit test, the host */
+#ifdef CONFIG_DENSEMEM_MAX_CHUNKS
 #define DENSEMEM_MAX_CHUNKS	CONFIG_DENSEMEM_MAX_CHUNKS
 
 /**
@@ -146,6 +148,8 @@ densemem_map_pfn_valid(const struct densemem_map *m, unsigned long pfn)
 		return false;
 	return pfn + m->p2d[idx] - m->base_pfn < m->nr_pages;
 }
+
+#endif /* CONFIG_DENSEMEM_MAX_CHUNKS */
 
 #ifdef CONFIG_DENSEMEM
 extern struct densemem_map densemem_map;

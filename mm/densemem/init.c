@@ -77,6 +77,33 @@ bool densemem_phys_in_lowmem(phys_addr_t phys)
 }
 
 /**
+ * densemem_movable_pfn() - where ZONE_MOVABLE starts, if the layout needs it
+ *
+ * With LPAE the layout may put RAM above 4 GiB in the linear map.  What
+ * must be reachable with a 32-bit physical address is never allocated
+ * movable: coherent DMA buffers for 32-bit masks, kernel stacks and
+ * cpu_suspend()'s saved state (read back with the MMU off), page tables,
+ * the identity map.  So lowmem at or above the architecture's reach is
+ * ZONE_MOVABLE: user and page-cache pages, which streaming DMA bounces
+ * through swiotlb, as it did for highmem there.  free_area_init() asks
+ * this before it sizes the zones.
+ *
+ * Return: the first pfn of lowmem at or above densemem_params.phys_reach,
+ * or 0 when there is none.
+ */
+unsigned long __init densemem_movable_pfn(void)
+{
+	const struct densemem_layout *lo = &densemem_layout;
+	u64 reach = densemem_params.phys_reach;
+	unsigned int i;
+
+	for (i = 0; lo->movable && i < lo->nr_ext; i++)
+		if (lo->ext[i].fate == DENSEMEM_LOWMEM && lo->ext[i].end > reach)
+			return PHYS_PFN(max(lo->ext[i].start, reach));
+	return 0;
+}
+
+/**
  * densemem_early_init() - the identity tables, for the kernel's own bank
  * @voffset: linear-map address minus physical address of the kernel's
  *	     bank (PAGE_OFFSET - PHYS_OFFSET)

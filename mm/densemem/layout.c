@@ -413,9 +413,17 @@ int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
 		u64 s = w[i].base, e = s + w[i].size;
 		u64 ds = (u64)densemem_map_p2d(m, pfn) << PAGE_SHIFT;
 		u64 de = ds + (e - s);
+		u64 lcut = cut;
 
-		if (ds < cut) {
-			u64 lend = de < cut ? de : cut;
+		/* with highmem, lowmem ends where 32-bit addresses do */
+		if (p->highmem && p->phys_reach) {
+			u64 r = s < p->phys_reach ? (e < p->phys_reach ? e : p->phys_reach) - s : 0;
+
+			if (ds + r < lcut)
+				lcut = ds + r;
+		}
+		if (ds < lcut) {
+			u64 lend = de < lcut ? de : lcut;
 
 			add_extent(lo, s, s + (lend - ds), ds, DENSEMEM_LOWMEM, DENSEMEM_OK);
 			lo->lowmem += lend - ds;
@@ -436,6 +444,10 @@ int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
 		}
 	}
 	m->nr_pages = (unsigned long)((dend - p->phys_offset) >> PAGE_SHIFT);
+	for (i = 0; p->phys_reach && i < lo->nr_ext; i++)
+		if (lo->ext[i].fate == DENSEMEM_LOWMEM && lo->ext[i].end > p->phys_reach)
+			lo->movable += lo->ext[i].end - (lo->ext[i].start > p->phys_reach ?
+							 lo->ext[i].start : p->phys_reach);
 
 	/*
 	 * Chunks without RAM land past the dense space, so pfn_valid() fails;
@@ -512,6 +524,13 @@ int densemem_report(const struct densemem_layout *lo, const struct densemem_para
 		snprintf(buf, sizeof(buf),
 			 "memory map overlaps itself: %llu bytes listed twice, merged",
 			 (unsigned long long)lo->overlap);
+		emit(ctx, buf);
+		lines++;
+	}
+	if (lo->movable) {
+		snprintf(buf, sizeof(buf),
+			 "lowmem from 0x%016llx on, %llu bytes, is ZONE_MOVABLE only: past 32-bit DMA and cpu_suspend()",
+			 (unsigned long long)p->phys_reach, (unsigned long long)lo->movable);
 		emit(ctx, buf);
 		lines++;
 	}

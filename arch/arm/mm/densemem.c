@@ -12,6 +12,7 @@
 
 #include <asm/cachetype.h>
 #include <asm/memory.h>
+#include <asm/sections.h>
 
 #include "mm.h"
 
@@ -29,7 +30,11 @@
 u64 __init arm_densemem_setup(u64 lowmem_size)
 {
 	struct densemem_params p = {
-		.kernel_phys	= kernel_sec_start,
+		/*
+		 * The image itself: kernel_sec_start is PHYS_OFFSET, which
+		 * need not be RAM (a bank at PHYS_OFFSET + 16 KiB)
+		 */
+		.kernel_phys	= __pa_symbol(_text),
 		.phys_limit	= IS_ENABLED(CONFIG_ARM_LPAE) ? 1ULL << 40 : 1ULL << 32,
 		.lowmem_size	= lowmem_size,
 		.min_granule	= max3((u64)PMD_SIZE,
@@ -38,6 +43,11 @@ u64 __init arm_densemem_setup(u64 lowmem_size)
 		.page_offset	= PAGE_OFFSET,
 		.phys_offset	= PHYS_OFFSET,
 		.highmem	= IS_ENABLED(CONFIG_HIGHMEM) && !cache_is_vipt_aliasing(),
+		/*
+		 * cpu_resume runs with the MMU off and sleep_save_sp holds
+		 * u32s; Arm's __dma_alloc() adds GFP_DMA only below 32 bits
+		 */
+		.phys_reach	= IS_ENABLED(CONFIG_ARM_LPAE) ? SZ_4G : 0,
 	};
 
 	return densemem_setup(&p);

@@ -285,4 +285,5 @@ void plan_params(struct densemem_params *p, const struct plan_board *b,
 	p->page_offset = c->page_offset;
 	p->phys_offset = phys_offset;
 	p->highmem = c->highmem;
+	p->phys_reach = c->lpae ? 1ULL << 32 : 0;	/* arch/arm/mm/densemem.c */
 }

@@ -160,6 +160,10 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 			FAIL("lowmem extent %u ends past the linear map", i);
 		if (e->fate == DENSEMEM_HIGHMEM && !p->highmem)
 			FAIL("highmem extent without highmem");
+		if (e->fate == DENSEMEM_LOWMEM && p->highmem && p->phys_reach &&
+		    e->end > p->phys_reach)
+			FAIL("lowmem extent %u ends past the reach %#llx, with highmem", i,
+			     (unsigned long long)p->phys_reach);
 		if (e->start <= p->kernel_phys && p->kernel_phys < e->end &&
 		    e->dense != e->start)
 			FAIL("kernel bank moved: %#llx -> %#llx",

@@ -38,6 +38,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	split = take(&data, &size, 1);
 	p.highmem = sel & 1;
 	p.phys_limit = sel & 2 ? 1ULL << 40 : 1ULL << 32;
+	p.phys_reach = sel & 2 && split & 0x80 ? 1ULL << 32 : 0;
 	p.lowmem_size = (split + 1) << 24;		/* 16 MiB .. 4 GiB */
 	p.page_offset = 0xc0000000 - ((split & 0x7f) << 24);
 	nr = (unsigned int)take(&data, &size, 1) % 48;

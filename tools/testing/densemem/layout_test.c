@@ -18,10 +18,10 @@ struct layout_case {
 	const char *name;
 	struct densemem_region r[MAXR];
 	unsigned int nr;
-	u64 kernel, phys_offset, page_offset, lowmem_size, phys_limit;
+	u64 kernel, phys_offset, page_offset, lowmem_size, phys_limit, reach;
 	bool use_highmem;
 	int ret;
-	u64 lowmem, highmem, dropped, granule, holes, overlap;
+	u64 lowmem, highmem, dropped, granule, holes, overlap, movable;
 	unsigned int banks;
 	bool unsorted;
 	enum densemem_reason reason;	/* of the first dropped extent, if any */
@@ -54,6 +54,17 @@ static const struct layout_case cases[] = {
 	  AT_1G, SPLIT_2G, .phys_limit = 1ULL << 40,
 	  .lowmem = M(1792), .dropped = M(256), .granule = G(1), .banks = 2,
 	  .reason = DENSEMEM_NO_LINEAR_MAP },
+	/*
+	 * LPAE, with the reach of 32-bit addresses: without highmem, lowmem
+	 * above 4 GiB is ZONE_MOVABLE only; with it, lowmem ends at 4 GiB
+	 */
+	{ "lpae_split_above_4g_is_movable_only", { { G(1), G(1) }, { G(5), G(1) } }, 2,
+	  AT_1G, SPLIT_2G, .phys_limit = 1ULL << 40, .reach = G(4),
+	  .lowmem = M(1792), .dropped = M(256), .movable = M(768), .granule = G(1), .banks = 2,
+	  .reason = DENSEMEM_NO_LINEAR_MAP },
+	{ "lpae_split_highmem_lowmem_ends_at_4g", { { G(1), G(1) }, { G(5), G(1) } }, 2,
+	  AT_1G, SPLIT_2G, .phys_limit = 1ULL << 40, .reach = G(4), .use_highmem = true,
+	  .lowmem = G(1), .highmem = G(1), .granule = G(1), .banks = 2 },
 	{ "pbx_a9_two_regions_lowmem", { { 0x20000000, M(512) }, { 0x70000000, M(512) } }, 2,
 	  .kernel = 0x20008000, .phys_offset = 0x20000000, SPLIT_2G_OPT,
 	  .lowmem = G(1), .granule = M(256), .banks = 2 },
@@ -148,7 +159,7 @@ static int run_case(const struct layout_case *c)
 		.kernel_phys = c->kernel, .phys_offset = c->phys_offset,
 		.page_offset = c->page_offset, .lowmem_size = c->lowmem_size,
 		.phys_limit = c->phys_limit ? c->phys_limit : 1ULL << 32,
-		.min_granule = M(4), .highmem = c->use_highmem,
+		.min_granule = M(4), .highmem = c->use_highmem, .phys_reach = c->reach,
 	};
 	int bad = 0, verbose = 1, ret;
 	unsigned int i;
@@ -169,6 +180,7 @@ static int run_case(const struct layout_case *c)
 	EXPECT("dropped", lo.dropped, c->dropped);
 	EXPECT("overlap", lo.overlap, c->overlap);
 	EXPECT("unsorted", lo.unsorted, c->unsorted);
+	EXPECT("movable", lo.movable, c->movable);
 	if (!ret) {
 		EXPECT("granule", lo.granule, c->granule);
 		EXPECT("holes", lo.holes, c->holes);
@@ -180,7 +192,7 @@ static int run_case(const struct layout_case *c)
 			break;
 	EXPECT("first drop reason", i < lo.nr_ext ? lo.ext[i].reason : DENSEMEM_OK, c->reason);
 	if (densemem_report(&lo, &p, quiet, NULL) != (int)lo.nr_ext + 1 +
-	    !!lo.unsorted + !!lo.overlap + !!lo.lost)
+	    !!lo.unsorted + !!lo.overlap + !!lo.lost + !!lo.movable)
 		EXPECT("report lines", 0, 1);
 	return bad;
 }

@@ -1,0 +1,41 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# boottests.sh NAME SPEC...: build the kernels the specs name, then run
+# harness/boottest.sh on each, saying which boot of how many it is and
+# the time so far.  SPEC is MACHINE:KCONFIG:LOWMEM[:FLAG...], LOWMEM a
+# byte count or "ram"; the flags: "peer" (stress-ng and memtester for
+# PEER_SECONDS), "smpN" (N CPUs), "dma" (DMA_MIB of virtio-blk DMA),
+# "kexec" (the kernel kexecs into itself).  The log goes to
+# build/NAME.log; closes with "NAME: N passed, N failed".
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+name=${1:?usage: boottests.sh NAME SPEC...}
+shift
+log=$top/build/$name.log
+mkdir -p "$top/build"
+: > "$log"
+t0=$SECONDS
+for k in $(printf '%s\n' "$@" | cut -d: -f2 | sort -u); do
+	echo "$name: kernel $k ($((SECONDS - t0)) s)"
+	bash "$top/harness/kernel.sh" "$k" >/dev/null || { echo "$name: 0 passed, 1 failed"; exit 1; }
+done
+i=0
+for spec in "$@"; do
+	i=$((i + 1))
+	IFS=: read -r machine kconfig lowmem flags <<<"$spec"
+	peer= smp= dma= kexec=
+	for f in ${flags//:/ }; do
+		case $f in
+		peer) peer=${PEER_SECONDS:-30} ;;
+		smp*) smp=${f#smp} ;;
+		dma) dma=${DMA_MIB:-128} ;;
+		kexec) kexec=1 ;;
+		*) echo "$name: $spec: unknown flag $f" >&2; exit 2 ;;
+		esac
+	done
+	echo "# boot $i of $#: $machine on $kconfig ($((SECONDS - t0)) s)"
+	PEER=$peer SMP=$smp DMA=$dma KEXEC=$kexec \
+		bash "$top/harness/boottest.sh" "$top/machines/$machine.mem" "$kconfig" "$lowmem" |
+		tee -a "$log" | grep -v "^boottest:"
+done
+awk -v n="$name" '/^boottest: / { p += $2; f += $4 } END { printf "%s: %d passed, %d failed\n", n, p, f; exit f > 0 }' "$log"
