@@ -14,7 +14,7 @@ export CCACHE_BASEDIR ?= $(TOP)
 export CCACHE_IGNOREOPTIONS ?= -fmacro-prefix-map=*
 
 .PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean \
-	distro \
+	distro boards \
 	plan plantool plantest rfc rfc-bisect bench mutation
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
@@ -128,6 +128,10 @@ DISTRO_BOOTS ?= virt-2x512:densemem-multi-v7:ram virt-tri:densemem-multi-v7:ram 
 	virt-2x1g-cma:densemem-multi-v7:2147479552:smp2:dma:kexec
 distro: tree plantool
 	@PEER_SECONDS=$(PEER_SECONDS) DMA_MIB=$(DMA_MIB) bash harness/boottests.sh distro $(DISTRO_BOOTS)
+
+# every DTB of the base tree with split memory, planned -> build/report/boards.md
+boards: tree plantool
+	@bash harness/boards.sh
 
 # every machine with every densemem config -> build/report/matrix.md
 MATRIX_CONFIGS ?= densemem-2g-opt densemem-3g-opt densemem-2g-opt-highmem densemem-lpae densemem-lpae-highmem

@@ -166,22 +166,35 @@ static const char *next_param(const char *p, const char *name)
  *	  (where the densemem harness and many boot loaders put it)
  *
  * With ARM_PATCH_PHYS_VIRT and AUTO_ZRELADDR the decompressor puts the
- * kernel in the 128 MiB-aligned block it was loaded in.
+ * kernel in the 128 MiB-aligned block it was loaded in, if the DT has RAM
+ * there; else fdt_check_mem_start() takes the lowest RAM below 4 GiB,
+ * rounded up to 2 MiB.  The kernel then ignores the RAM below it.
  *
  * Return: PHYS_OFFSET.
  */
 u64 plan_phys_offset(const struct plan_board *b, u64 load)
 {
 	unsigned int i;
-	u64 low = ~0ULL;
+	u64 low = ~0ULL, start;
 
-	if (!load) {
-		for (i = 0; i < b->nr_bank; i++)
-			if (b->bank[i].size && b->bank[i].base < low)
-				low = b->bank[i].base;
+	for (i = 0; i < b->nr_bank; i++)
+		if (b->bank[i].size && b->bank[i].base < low)
+			low = b->bank[i].base;
+	if (!load)
 		load = low + 32 * SZ_1M;
+	start = load & ~(128 * SZ_1M - 1);
+	/* arch/arm/boot/compressed/fdt_check_mem_start.c */
+	for (i = 0, low = ~0ULL; i < b->nr_bank; i++) {
+		u64 s = b->bank[i].base, e = s + b->bank[i].size;
+
+		if (!b->bank[i].size || s >> 32)
+			continue;
+		if (start >= s && start < e)
+			return start;
+		if (s < low)
+			low = s;
 	}
-	return load & ~(128 * SZ_1M - 1);
+	return low == ~0ULL ? start : (low + 2 * SZ_1M - 1) & ~(2 * SZ_1M - 1);
 }
 
 /**

@@ -38,14 +38,19 @@ same_lines() {	# same_lines A B ARGS...: equal boot lines from two inputs
 for m in "$top"/machines/*.mem; do
 	t "plans $(basename "$m")" grep -q . <("$plan" "$m" | grep '^recommended: ')
 done
-# RTD1195's map (RAM from 0xa800, Cortex-A7): no bank holds the kernel at
-# PHYS_OFFSET + 0x8000 as this tool models it, so densemem keeps nothing
-# and a stock kernel keeps it all: the plan must not recommend densemem
+# RTD1195's map (RAM from 0xa800, Cortex-A7): 0 is not RAM, so the
+# decompressor puts the kernel at the first 2 MiB boundary of RAM and the
+# kernel ignores what lies below it
 printf 'cpu cortex-a7\nbank 0xa800 0x17ff5800\nbank 0x18070000 0x90000\nbank 0x19100000 0x26f00000\n' \
 	> "$tmp/rtd1195.mem"
-t "never densemem where stock keeps more" grep -qF \
-	"recommended: stock FLATMEM, CONFIG_VMSPLIT_3G_OPT=y: it keeps 1031700K, densemem at most 0" \
-	<("$plan" "$tmp/rtd1195.mem")
+t "RAM from 0xa800: PHYS_OFFSET at its first 2 MiB boundary" grep -q \
+	"PHYS_OFFSET 0x200000$" <("$plan" "$tmp/rtd1195.mem")
+# a 1 MiB first bank: the kernel lands at its first 2 MiB boundary, in no
+# bank, so densemem keeps nothing while the stock model keeps the second
+# bank: the plan must not recommend densemem
+printf 'bank 0x40100000 1M\nbank 0x80000000 512M\n' > "$tmp/tiny.mem"
+t "never densemem where stock keeps more" grep -qF "recommended: stock FLATMEM" \
+	<("$plan" "$tmp/tiny.mem")
 t "virt-2x1g needs no highmem: 2G_OPT" recommends "$top/machines/virt-2x1g.mem" CONFIG_VMSPLIT_2G_OPT=y
 t "virt-tri fits 2G" recommends "$top/machines/virt-tri.mem" CONFIG_VMSPLIT_2G=y
 t "pbx-a9 (no LPAE) gets 3G_OPT" recommends "$top/machines/pbx-a9-1g.mem" CONFIG_VMSPLIT_3G_OPT=y

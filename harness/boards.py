@@ -1,0 +1,147 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""The mainline boards with split memory, and what densemem does with each.
+
+    boards.py DTB_DIR PLAN OUT.md
+
+DTB_DIR holds the base tree's DTBs, compiled as kbuild does (boards.sh),
+as VENDOR/NAME.dtb.  Every one whose memory nodes give more than one
+range (reg entries of device_type = "memory" nodes, empty ones left out)
+is given to densemem-plan; the table says, per board, the ranges, the
+stock kernel's best (FLATMEM, any split, with or without HIGHMEM or
+LPAE, as far as the CPU allows), densemem's recommendation and what it
+keeps, and whether densemem keeps at least what stock keeps.
+"""
+import os
+import re
+import subprocess
+import sys
+
+UNITS = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+
+
+def size(tok):
+    """densemem-plan's sizes: bytes, or a K, M or G multiple."""
+    if tok[-1] in UNITS:
+        return int(tok[:-1]) * UNITS[tok[-1]]
+    return int(tok)
+
+
+def nodes(blob):
+    """The FDT's nodes as (depth, name, {property: bytes}), in order: a
+    plain reader of the structure block (pylibfdt's getprop() of a missing
+    property drops a reference to None, and thousands of them crash)."""
+    import struct
+    magic, _, off_struct, off_strings = struct.unpack_from(">IIII", blob, 0)
+    if magic != 0xd00dfeed:
+        raise ValueError("not a DTB")
+    pos, depth, out, stack = off_struct, 0, [], []
+    while True:
+        tok, = struct.unpack_from(">I", blob, pos)
+        pos += 4
+        if tok == 1:			# FDT_BEGIN_NODE
+            end = blob.index(b"\0", pos)
+            stack.append((depth, blob[pos:end].decode(errors="replace"), {}))
+            out.append(stack[-1])
+            pos = (end + 4) & ~3
+            depth += 1
+        elif tok == 2:			# FDT_END_NODE
+            stack.pop()
+            depth -= 1
+        elif tok == 3:			# FDT_PROP
+            ln, nameoff = struct.unpack_from(">II", blob, pos)
+            name = blob[off_strings + nameoff:blob.index(b"\0", off_strings + nameoff)]
+            stack[-1][2][name.decode(errors="replace")] = blob[pos + 8:pos + 8 + ln]
+            pos = (pos + 8 + ln + 3) & ~3
+        elif tok == 4:			# FDT_NOP
+            continue
+        else:				# FDT_END, or garbage
+            return out
+
+
+def ranges(path):
+    """The memory ranges of a DTB, as (start, size), or None if unreadable."""
+    try:
+        ns = nodes(open(path, "rb").read())
+    except (ValueError, IndexError, OSError):
+        return None
+    root = ns[0][2] if ns else {}
+    cell = lambda b: int.from_bytes(b[:4], "big")
+    ac = cell(root["#address-cells"]) if "#address-cells" in root else 2
+    sc = cell(root["#size-cells"]) if "#size-cells" in root else 1
+    out = []
+    for depth, _, props in ns:
+        if depth != 1 or props.get("device_type", b"").rstrip(b"\0") != b"memory":
+            continue
+        reg = props.get("reg", b"")
+        cells = [int.from_bytes(reg[i:i + 4], "big") for i in range(0, len(reg) - 3, 4)]
+        step = ac + sc
+        for i in range(0, len(cells) - step + 1, step):
+            s = 0
+            for c in cells[i:i + ac]:
+                s = s << 32 | c
+            z = 0
+            for c in cells[i + ac:i + step]:
+                z = z << 32 | c
+            if z:
+                out.append((s, z))
+    return out
+
+
+def plan(tool, path):
+    """densemem-plan's verdict: (stock best, densemem best, recommendation)."""
+    p = subprocess.run([tool, path], capture_output=True, text=True)
+    if p.returncode:
+        return None, None, "refused: " + p.stderr.strip().splitlines()[-1][:80]
+    stock = dense = 0
+    for line in p.stdout.splitlines():
+        m = re.match(r"(\S+)\s+(classic|LPAE)\s+(no|yes)\s+\|\s+(\S+)\s+(\S+)\s+(\S+)\s+\|"
+                     r"\s+(\S+)\s+(\S+)\s+(\S+)(.*)$", line)
+        if m and "no LPAE" not in m[10]:
+            dense = max(dense, size(m[4]) + size(m[5]))
+            stock = max(stock, size(m[7]) + size(m[8]))
+    rec = next((l[len("recommended: "):] for l in p.stdout.splitlines()
+                if l.startswith("recommended: ")), "none")
+    return stock, dense, rec
+
+
+def mib(v):
+    return f"{v / (1 << 20):.0f}M" if v % (1 << 20) == 0 else f"{v / (1 << 20):.1f}M"
+
+
+def main():
+    dtbs, tool, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    rows, total = [], 0
+    found = sorted(os.path.relpath(os.path.join(d, f), dtbs)
+                   for d, _, fs in os.walk(dtbs) for f in fs if f.endswith(".dtb"))
+    for rel in found:
+        path = os.path.join(dtbs, rel)
+        total += 1
+        r = ranges(path)
+        if r is None or len(r) < 2:
+            continue
+        stock, dense, rec = plan(tool, path)
+        rows.append((rel[:-4], r, stock, dense, rec))
+    worse = [x for x in rows if x[2] is not None and x[3] < x[2]]
+    with open(out, "w") as o:
+        o.write("# Mainline boards with split memory\n\n")
+        o.write(f"Made by `make boards`: {total} DTBs of the base tree's "
+                f"arch/arm/boot/dts, compiled as kbuild does; {len(rows)} have more than one "
+                f"memory range.  Stock: the most any FLATMEM kernel keeps (lowmem + highmem, "
+                f"any split, LPAE where the CPU has it); densemem: the most any densemem "
+                f"configuration keeps, and densemem-plan's recommendation.  "
+                f"{len(worse)} boards where densemem keeps less than stock.\n\n")
+        o.write("| board | ranges | RAM | stock keeps | densemem keeps | recommended |\n")
+        o.write("|---|---|---|---|---|---|\n")
+        for name, r, stock, dense, rec in rows:
+            rs = ", ".join(f"{mib(z)}@{s:#x}" for s, z in r)
+            ram = sum(z for _, z in r)
+            o.write(f"| {name} | {rs} | {mib(ram)} | "
+                    f"{'-' if stock is None else mib(stock)} | "
+                    f"{'-' if dense is None else mib(dense)} | {rec} |\n")
+    print(f"boards: {total} DTBs, {len(rows)} with split memory, "
+          f"{len(worse)} where densemem keeps less than stock -> {out}")
+
+
+if __name__ == "__main__":
+    main()
