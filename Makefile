@@ -32,8 +32,9 @@ tree: deps
 kernel: tree
 	@bash harness/kernel.sh $(KCONFIG)
 
+# MACHINE=FILE, or DTB=FILE: a board's DTB, its memory moved up for QEMU virt
 boot: kernel
-	@bash harness/boot.sh $(MACHINE) $(KCONFIG)
+	@bash harness/boot.sh $(if $(DTB),$(DTB),$(MACHINE)) $(KCONFIG)
 
 # every machine with every baseline config -> build/report/baseline.md
 baseline: tree

@@ -17,6 +17,8 @@ import re
 import subprocess
 import sys
 
+from fdtread import ranges
+
 UNITS = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
 
@@ -25,67 +27,6 @@ def size(tok):
     if tok[-1] in UNITS:
         return int(tok[:-1]) * UNITS[tok[-1]]
     return int(tok)
-
-
-def nodes(blob):
-    """The FDT's nodes as (depth, name, {property: bytes}), in order: a
-    plain reader of the structure block (pylibfdt's getprop() of a missing
-    property drops a reference to None, and thousands of them crash)."""
-    import struct
-    magic, _, off_struct, off_strings = struct.unpack_from(">IIII", blob, 0)
-    if magic != 0xd00dfeed:
-        raise ValueError("not a DTB")
-    pos, depth, out, stack = off_struct, 0, [], []
-    while True:
-        tok, = struct.unpack_from(">I", blob, pos)
-        pos += 4
-        if tok == 1:			# FDT_BEGIN_NODE
-            end = blob.index(b"\0", pos)
-            stack.append((depth, blob[pos:end].decode(errors="replace"), {}))
-            out.append(stack[-1])
-            pos = (end + 4) & ~3
-            depth += 1
-        elif tok == 2:			# FDT_END_NODE
-            stack.pop()
-            depth -= 1
-        elif tok == 3:			# FDT_PROP
-            ln, nameoff = struct.unpack_from(">II", blob, pos)
-            name = blob[off_strings + nameoff:blob.index(b"\0", off_strings + nameoff)]
-            stack[-1][2][name.decode(errors="replace")] = blob[pos + 8:pos + 8 + ln]
-            pos = (pos + 8 + ln + 3) & ~3
-        elif tok == 4:			# FDT_NOP
-            continue
-        else:				# FDT_END, or garbage
-            return out
-
-
-def ranges(path):
-    """The memory ranges of a DTB, as (start, size), or None if unreadable."""
-    try:
-        ns = nodes(open(path, "rb").read())
-    except (ValueError, IndexError, OSError):
-        return None
-    root = ns[0][2] if ns else {}
-    cell = lambda b: int.from_bytes(b[:4], "big")
-    ac = cell(root["#address-cells"]) if "#address-cells" in root else 2
-    sc = cell(root["#size-cells"]) if "#size-cells" in root else 1
-    out = []
-    for depth, _, props in ns:
-        if depth != 1 or props.get("device_type", b"").rstrip(b"\0") != b"memory":
-            continue
-        reg = props.get("reg", b"")
-        cells = [int.from_bytes(reg[i:i + 4], "big") for i in range(0, len(reg) - 3, 4)]
-        step = ac + sc
-        for i in range(0, len(cells) - step + 1, step):
-            s = 0
-            for c in cells[i:i + ac]:
-                s = s << 32 | c
-            z = 0
-            for c in cells[i + ac:i + step]:
-                z = z << 32 | c
-            if z:
-                out.append((s, z))
-    return out
 
 
 def plan(tool, path):

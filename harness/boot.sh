@@ -13,6 +13,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 machine=${1:?usage: boot.sh MACHINE KCONFIG}
 kconfig=${2:?usage: boot.sh MACHINE KCONFIG}
 py=/usr/bin/python3
+# a board's DTB in place of a machine file
+. "$top/harness/board.sh"
+machine=$(machine_file "$machine") || { echo "RESULT {\"booted\": false, \"reason\": \"bad DTB\"}"; exit 1; }
 name=$(basename "$machine" .mem)
 run=$top/build/boot/$name.$kconfig${PEER:+.peer}${BENCH:+.bench}${KEXEC:+.kexec}
 mkdir -p "$run"

@@ -12,8 +12,11 @@
 # and densemem-plan prints the same boot lines from the machine file and
 # from the DTB the kernel was given.
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/harness/board.sh"
+m=$(machine_file "$1" 2>/dev/null) || m=$1
 res=$(bash "$top/harness/boot.sh" "$1" "$2" | tail -1)
 echo "$res"
+set -- "$m" "$2" "$3"
 name=$(basename "$1" .mem)
 /usr/bin/python3 - "$res" "$3" "$1" "$top/build/boot/$name.$2${PEER:+.peer}${KEXEC:+.kexec}/console.log" \
 	"$top/harness" "$top/tools/mm/densemem-plan/densemem-plan" "$top" "${PEER:-}" "${SMP:-}" \

@@ -5,6 +5,7 @@
     machine.py check FILE              errors name the file and line
     machine.py json FILE               the parsed machine, as JSON
     machine.py dtb FILE QEMU_DTB OUT BOOTARGS INITRD_START INITRD_END
+    machine.py from-dtb BOARD.dtb OUT.mem   a board's memory as a machine file
 """
 import json
 import sys
@@ -162,9 +163,43 @@ def make_dtb(m, qemu_dtb, out, bootargs, initrd_start, initrd_end):
     open(out, "wb").write(fdt.as_bytearray())
 
 
+# QEMU virt CPUs a board's first CPU maps to; any other runs on the default
+CPUS = {"arm,cortex-a7": "cortex-a7", "arm,cortex-a15": "cortex-a15"}
+
+
+def from_dtb(dtb, out):
+    """Write the machine file of a board's DTB: its memory nodes and no-map
+    regions, moved up by a multiple of 1 GiB (so alignment is kept) when
+    the board's RAM starts below the 0x40000000 where QEMU virt's begins.
+    Return: the shift in bytes."""
+    import fdtread
+    try:
+        b = fdtread.board(dtb)
+    except ValueError as e:
+        raise MachineError(str(e))
+    if not b["banks"]:
+        raise MachineError(f"{dtb}: no memory node with a non-empty reg")
+    low = min(s for s, _ in b["banks"])
+    base = BOARDS["virt"][0][0]
+    shift = 0 if low >= base else ((base - low + (1 << 30) - 1) >> 30) << 30
+    with open(out, "w") as f:
+        f.write(f"# {dtb}: {len(b['banks'])} memory ranges, {len(b['nomap'])} no-map;"
+                f" moved up by {shift:#x} for QEMU virt\n")
+        cpu = CPUS.get(b["cpu"])
+        f.write(f"cpu {cpu}\n" if cpu else f"# cpu {b['cpu']}: the default\n")
+        for s, z in b["banks"]:
+            f.write(f"bank {s + shift:#x} {z:#x}\n")
+        for s, z in b["nomap"]:
+            f.write(f"nomap {s + shift:#x} {z:#x}\n")
+    return shift
+
+
 def main():
     try:
         cmd, path = sys.argv[1], sys.argv[2]
+        if cmd == "from-dtb":
+            print(f"{from_dtb(path, sys.argv[3]):#x}")
+            return
         m = parse(path)
         if cmd == "json":
             print(json.dumps(summary(m)))
