@@ -14,7 +14,7 @@ export CCACHE_BASEDIR ?= $(TOP)
 export CCACHE_IGNOREOPTIONS ?= -fmacro-prefix-map=*
 
 .PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean \
-	distro boards \
+	distro boards boards-boot \
 	plan plantool plantest rfc rfc-bisect bench mutation
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
@@ -133,6 +133,12 @@ distro: tree plantool
 # every DTB of the base tree with split memory, planned -> build/report/boards.md
 boards: tree plantool
 	@bash harness/boards.sh
+
+# one boot per distinct layout of those boards, on the densemem config
+# of configs/ that keeps the most lowmem without highmem (slow)
+boards-boot: boards
+	@for k in densemem-2g-opt densemem-3g-opt densemem-lpae; do bash harness/kernel.sh $$k >/dev/null || exit 1; done
+	@bash harness/boottests.sh boards-boot $$(/usr/bin/python3 harness/boards.py --boots build/boards)
 
 # every machine with every densemem config -> build/report/matrix.md
 MATRIX_CONFIGS ?= densemem-2g-opt densemem-3g-opt densemem-2g-opt-highmem densemem-lpae densemem-lpae-highmem

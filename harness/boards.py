@@ -3,6 +3,7 @@
 """The mainline boards with split memory, and what densemem does with each.
 
     boards.py DTB_DIR PLAN OUT.md
+    boards.py --boots DTB_DIR   one boot spec per distinct layout (boards-boot)
 
 DTB_DIR holds the base tree's DTBs, compiled as kbuild does (boards.sh),
 as VENDOR/NAME.dtb.  Every one whose memory nodes give more than one
@@ -50,7 +51,54 @@ def mib(v):
     return f"{v / (1 << 20):.0f}M" if v % (1 << 20) == 0 else f"{v / (1 << 20):.1f}M"
 
 
+# the densemem configs of configs/ without highmem: 2G_OPT, 3G_OPT, LPAE 2G
+CONFIGS = {"2g-opt": "densemem-2g-opt", "3g-opt": "densemem-3g-opt", "lpae": "densemem-lpae"}
+
+
+def boots(dtbs):
+    """MACHINE:KCONFIG:LOWMEM for boottests.sh, one per distinct memory
+    layout, on the configuration of configs/ that keeps the most lowmem
+    with no highmem; LOWMEM what densemem-plan says that configuration
+    keeps of the layout as boot.sh boots it (moved up for QEMU virt), less
+    its no-map regions, which are not System RAM."""
+    import machine
+    here = os.path.dirname(os.path.abspath(__file__))
+    tool = os.path.join(here, "..", "tools/mm/densemem-plan/densemem-plan")
+    mdir = os.path.join(here, "..", "build/boards/machines")
+    os.makedirs(mdir, exist_ok=True)
+    layouts = {}
+    for d, _, fs in sorted(os.walk(dtbs)):
+        for f in sorted(fs):
+            r = ranges(os.path.join(d, f)) if f.endswith(".dtb") else None
+            if r and len(r) > 1:
+                layouts.setdefault(tuple(sorted(r)), os.path.join(d, f))
+    for path in layouts.values():
+        mf = os.path.join(mdir, os.path.basename(path)[:-4] + ".mem")
+        try:
+            machine.from_dtb(path, mf)
+            nomap = [(s, s + z) for s, z, _ in machine.parse(mf)["nomap"]]
+        except machine.MachineError as e:
+            print(f"boards: {path} left out: {e}", file=sys.stderr)
+            continue
+        best = None
+        for cfg in CONFIGS.values():
+            kc = os.path.join(here, "..", f"build/kernels/{cfg}/config")
+            p = subprocess.run([tool, "--config", kc, "--boot-lines", mf],
+                               capture_output=True, text=True)
+            low = [(int(m[1], 16), int(m[2], 16) + 1) for m in
+                   re.finditer(r"\[mem (0x[0-9a-f]+)-(0x[0-9a-f]+)\] -> \[virt", p.stdout)]
+            kept = sum(e - s for s, e in low) - sum(
+                max(0, min(e, ne) - max(s, ns)) for s, e in low for ns, ne in nomap)
+            if p.returncode == 0 and low and (best is None or kept > best[1]):
+                best = (cfg, kept)
+        if best:
+            print(f"{os.path.abspath(path)}:{best[0]}:{best[1]}")
+
+
 def main():
+    if sys.argv[1] == "--boots":
+        boots(sys.argv[2])
+        return
     dtbs, tool, out = sys.argv[1], sys.argv[2], sys.argv[3]
     rows, total = [], 0
     found = sorted(os.path.relpath(os.path.join(d, f), dtbs)

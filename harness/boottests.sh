@@ -6,7 +6,8 @@
 # byte count or "ram"; the flags: "peer" (stress-ng and memtester for
 # PEER_SECONDS), "smpN" (N CPUs), "dma" (DMA_MIB of virtio-blk DMA),
 # "kexec" (the kernel kexecs into itself).  The log goes to
-# build/NAME.log; closes with "NAME: N passed, N failed".
+# build/NAME.log; closes with "NAME: N passed, N failed".  MACHINE is a
+# name of machines/ or the path of a board's DTB.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 name=${1:?usage: boottests.sh NAME SPEC...}
@@ -34,8 +35,10 @@ for spec in "$@"; do
 		esac
 	done
 	echo "# boot $i of $#: $machine on $kconfig ($((SECONDS - t0)) s)"
+	# a name of machines/, or a path (a board's DTB)
+	case $machine in */*) file=$machine ;; *) file=$top/machines/$machine.mem ;; esac
 	PEER=$peer SMP=$smp DMA=$dma KEXEC=$kexec \
-		bash "$top/harness/boottest.sh" "$top/machines/$machine.mem" "$kconfig" "$lowmem" |
+		bash "$top/harness/boottest.sh" "$file" "$kconfig" "$lowmem" |
 		tee -a "$log" | grep -v "^boottest:"
 done
 awk -v n="$name" '/^boottest: / { p += $2; f += $4 } END { printf "%s: %d passed, %d failed\n", n, p, f; exit f > 0 }' "$log"

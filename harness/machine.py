@@ -185,6 +185,9 @@ def from_dtb(dtb, out):
     with open(out, "w") as f:
         f.write(f"# {dtb}: {len(b['banks'])} memory ranges, {len(b['nomap'])} no-map;"
                 f" moved up by {shift:#x} for QEMU virt\n")
+        srt = sorted(b["banks"])
+        if any(s1 < s0 + z0 for (s0, z0), (s1, _) in zip(srt, srt[1:])):
+            f.write("raw-dt yes\t# the DT's memory ranges overlap: passed on as they are\n")
         cpu = CPUS.get(b["cpu"])
         f.write(f"cpu {cpu}\n" if cpu else f"# cpu {b['cpu']}: the default\n")
         for s, z in b["banks"]:
