@@ -32,9 +32,10 @@ u64 __init arm_densemem_setup(u64 lowmem_size)
 	struct densemem_params p = {
 		/*
 		 * The image itself: kernel_sec_start is PHYS_OFFSET, which
-		 * need not be RAM (a bank at PHYS_OFFSET + 16 KiB)
+		 * need not be RAM (a bank at PHYS_OFFSET + 16 KiB).  Its start
+		 * as DEBUG_VIRTUAL's __pa_symbol() bounds it: KERNEL_START.
 		 */
-		.kernel_phys	= __pa_symbol(_text),
+		.kernel_phys	= __pa_symbol(KERNEL_START),
 		.phys_limit	= IS_ENABLED(CONFIG_ARM_LPAE) ? 1ULL << 40 : 1ULL << 32,
 		.lowmem_size	= lowmem_size,
 		.min_granule	= max3((u64)PMD_SIZE,
