@@ -58,7 +58,7 @@ CONFIGS = {"2g-opt": "densemem-2g-opt", "3g-opt": "densemem-3g-opt", "lpae": "de
 def boots(dtbs):
     """MACHINE:KCONFIG:LOWMEM for boottests.sh, one per distinct memory
     layout, on the configuration of configs/ that keeps the most lowmem
-    with no highmem; LOWMEM what densemem-plan says that configuration
+    with no highmem (LPAE where RAM lies above 4 GiB); LOWMEM what densemem-plan says that configuration
     keeps of the layout as boot.sh boots it (moved up for QEMU virt), less
     its no-map regions, which are not System RAM."""
     import machine
@@ -81,7 +81,9 @@ def boots(dtbs):
             print(f"boards: {path} left out: {e}", file=sys.stderr)
             continue
         best = None
-        for cfg in CONFIGS.values():
+        # RAM above 4 GiB: on an LPAE kernel, which can reach it
+        above = any(s + z > 1 << 32 for s, z, _ in machine.parse(mf)["banks"])
+        for cfg in ([CONFIGS["lpae"]] if above else CONFIGS.values()):
             kc = os.path.join(here, "..", f"build/kernels/{cfg}/config")
             p = subprocess.run([tool, "--config", kc, "--boot-lines", mf],
                                capture_output=True, text=True)
