@@ -24,5 +24,33 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "deps: installing$missing"
 dpkg --print-foreign-architectures | grep -qx armhf || dpkg --add-architecture armhf
-apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+# A mirror in the middle of a sync fails one index ("File has unexpected
+# size"): retry, then go on with the lists that did load, and say so.
+for try in 1 2 3; do
+	apt-get update -qq && break
+	[ $try = 3 ] && echo "deps: apt-get update failed 3 times: installing from the lists it has" >&2
+	sleep 10
+done
+# Without the armhf index of bookworm-security, an armhf library's
+# candidate lags its amd64 twin, and a Multi-Arch: same pair must have one
+# version: apt then gives up ("held broken packages").  Pin each such pair
+# to the armhf candidate (a version the amd64 side has too) and try again.
+pins=""
+for round in 1 2 3 4 5; do
+	out=$(DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		$missing $pins 2>&1) && break
+	skew=$(echo "$out" | grep -o 'Depends: [^ ]*:armhf' | sed 's/Depends: //' | sort -u)
+	# and what needs the exact version of a pinned library (libssl-dev)
+	exact=$(echo "$out" | sed -n 's/^ *\([^ ]*\) : Depends: [^ ]* (= [^)]*) but \([^ ]*\) is to be installed.*/\1=\2/p')
+	if [ -z "$skew$exact" ] || [ $round = 5 ]; then
+		echo "$out" | tail -20 >&2
+		echo "deps: apt-get install failed" >&2
+		exit 1
+	fi
+	for l in $skew; do
+		v=$(apt-cache policy "$l" | sed -n 's/ *Candidate: //p')
+		[ -n "$v" ] && [ "$v" != "(none)" ] && pins="$pins ${l%:armhf}=$v $l=$v"
+	done
+	pins="$pins $exact"
+	echo "deps: versions apt can install together, pinned:$pins"
+done
