@@ -107,7 +107,10 @@ DMA_MIB ?= 128
 # bank is highmem.  virt-touch: DT memory nodes that touch.
 # virt-2x1g-cma on densemem-distro (what multi_v7_defconfig enables that
 # reaches the translations: kexec, CMA, suspend, Keystone): a CMA area
-# that ends where the first bank ends.
+# that ends where the first bank ends.  virt-ragged and virt-load: RAM below
+# PHYS_OFFSET, which the DT code leaves out of memblock (a bank starting
+# 1 MiB past a 2 MiB boundary; the zImage loaded in the upper bank), named
+# in densemem's boot lines.
 PEER_SECONDS ?= 30
 BOOTTESTS ?= virt-2x512:baseline-3g:536870912 virt-2x512:densemem-2g-opt:ram \
 	virt-tri:densemem-2g-opt:ram:peer virt-carveout:densemem-2g-opt:ram \
@@ -115,7 +118,8 @@ BOOTTESTS ?= virt-2x512:baseline-3g:536870912 virt-2x512:densemem-2g-opt:ram \
 	virt-quad:densemem-2g-opt:ram virt-quad:densemem-debug:ram:smp2:dma \
 	pbx-a9-1g:baseline-3g:536870912 pbx-a9-1g:densemem-2g-opt:ram \
 	lpae-split:densemem-lpae:1879048192 lpae-split:densemem-lpae-highmem:1073741824 \
-	virt-touch:densemem-2g-opt:ram virt-2x1g-cma:densemem-distro:2147479552:smp2:dma:kexec
+	virt-touch:densemem-2g-opt:ram virt-2x1g-cma:densemem-distro:2147479552:smp2:dma:kexec \
+	virt-ragged:densemem-2g-opt:1071644672 virt-load:densemem-2g-opt:1073741824
 boottest: tree plantool
 	@PEER_SECONDS=$(PEER_SECONDS) DMA_MIB=$(DMA_MIB) bash harness/boottests.sh boottest $(BOOTTESTS)
 

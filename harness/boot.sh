@@ -48,9 +48,10 @@ if [ -n "${KEXEC:-}" ]; then
 	initrd=$run/initramfs.cpio.gz
 fi
 
-# load map in the lowest bank: zImage at +32 MiB (QEMU's own DTB sits at
-# the start of RAM), our DTB at +48 MiB, the initramfs right after it
-zaddr=$((base + 0x2000000)); dtbaddr=$((base + 0x3000000)); iaddr=$((base + 0x3100000))
+# the zImage where the machine file's load line puts it, by default 32 MiB
+# into the lowest bank (QEMU's own DTB sits at the start of RAM); our DTB
+# 16 MiB after it, the initramfs right after the DTB
+zaddr=$(get load); dtbaddr=$((zaddr + 0x1000000)); iaddr=$((zaddr + 0x1100000))
 iend=$((iaddr + $(stat -c %s "$initrd")))
 board=$(get board)
 # an LPAE kernel stops at its first instruction on a CPU without LPAE

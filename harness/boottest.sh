@@ -103,7 +103,8 @@ if r["kconfig"].startswith("densemem"):
     cfg = f"{sys.argv[7]}/build/kernels/{r['kconfig']}/config"
     dtb = sys.argv[4].rsplit("/", 1)[0] + "/machine.dtb"
     for src, what in ((sys.argv[3], "machine file"), (dtb, "DTB it was given")):
-        out = subprocess.run([plan, "--boot-lines", "--config", cfg, src],
+        load = ["--load", hex(m["load"][0])] if m["load"] else []
+        out = subprocess.run([plan, "--boot-lines", "--config", cfg, *load, src],
                              capture_output=True, text=True)
         same = out.returncode == 0 and out.stdout.splitlines() == kern
         if not same:

@@ -37,7 +37,7 @@ def num(tok, where, size=False):
 
 def parse(path):
     m = {"file": path, "board": "virt", "cpu": None, "cmdline": "",
-         "banks": [], "nomap": [], "raw_dt": False}
+         "banks": [], "nomap": [], "raw_dt": False, "load": None}
     try:
         lines = open(path).read().splitlines()
     except OSError as e:
@@ -66,6 +66,10 @@ def parse(path):
             m["cmdline"] = rest.strip()
         elif word == "raw-dt":
             m["raw_dt"] = rest.strip() == "yes"
+        elif word == "load":
+            if len(args) != 1:
+                raise MachineError(f"{where}: 'load ADDR' wanted")
+            m["load"] = (num(args[0], where), n)
         else:
             raise MachineError(f"{where}: unknown directive {word!r}")
     if not m["banks"]:
@@ -91,8 +95,27 @@ def check(m):
     for s, z, n in banks:
         if not any(rs <= s and s + z <= rs + rz for rs, rz in BOARDS[m["board"]]):
             raise MachineError(f"{path}:{n}: bank is outside the RAM {m['board']} can give")
-    if banks[0][0] + 0x4000000 > banks[0][0] + banks[0][1]:
+    if m["load"] is not None:
+        # the zImage, then the DTB at +16 MiB and the initramfs after it
+        a, n = m["load"]
+        if a % 4096 or not any(s <= a and a + LOAD_ROOM <= s + z for s, z, _ in banks):
+            raise MachineError(f"{path}:{n}: load address is not page-aligned with "
+                               f"{LOAD_ROOM >> 20} MiB of one bank after it")
+    elif banks[0][0] + 0x4000000 > banks[0][0] + banks[0][1]:
         raise MachineError(f"{path}:{banks[0][2]}: lowest bank is under 64 MiB: no room to load the kernel")
+
+
+# what boot.sh places from the zImage's load address on: the zImage, the
+# DTB at +16 MiB, the initramfs (with KEXEC, two kernels' worth) after it
+LOAD_ROOM = 32 << 20
+
+
+def load_addr(m):
+    """Where the boot loader puts the zImage: the file's load line, or 32
+    MiB into the lowest bank (QEMU's own DTB sits at the start of RAM)."""
+    if m["load"] is not None:
+        return m["load"][0]
+    return min(s for s, _, _ in m["banks"]) + 0x2000000
 
 
 def qemu_ram(m):
@@ -112,7 +135,8 @@ def summary(m):
     nomap = sum(z for _, z, _ in m["nomap"])
     return {"board": m["board"], "cpu": m["cpu"], "cmdline": m["cmdline"],
             "ram": ram - nomap, "nomap": nomap, "qemu_ram_mib": qemu_ram(m),
-            "load_base": min(s for s, _, _ in m["banks"]),
+            "load_base": min(s for s, _, _ in m["banks"]), "load": load_addr(m),
+            "load_given": m["load"] is not None,
             "lpae": max(s + z for s, z, _ in m["banks"]) > 1 << 32}
 
 

@@ -20,5 +20,9 @@ expect too_much_ram "1: bank is outside the RAM virt can give" 'bank 0x10000000 
 expect unsorted_is_fine ok $'bank 0x80000000 512M\nbank 0x40000000 512M'
 expect raw_dt_passes_overlap ok $'raw-dt yes\nbank 0x40000000 512M\nbank 0x50000000 512M'
 expect above_4g_is_fine ok $'bank 0x40000000 1G\nbank 0x140000000 1G'
+expect load_outside "3: load address is not page-aligned with 32 MiB of one bank after it" \
+	$'bank 0x40000000 256M\nbank 0x80000000 1G\nload 0x50000000'
+expect load_unaligned "2: load address is not page-aligned" $'bank 0x40000000 1G\nload 0x42000800'
+expect load_in_upper_bank ok $'bank 0x40000000 256M\nbank 0x80000000 1G\nload 0x82000000'
 echo "harnesstest: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -7,6 +7,7 @@
 #include <kunit/test.h>
 #include <linux/densemem.h>
 #include <linux/sizes.h>
+#include <linux/string.h>
 
 struct dm_layout_param {
 	const char *desc;
@@ -50,6 +51,7 @@ static struct densemem_layout *dm_build(struct kunit *test, struct densemem_para
 	const struct dm_layout_param *c = test->param_value;
 	struct densemem_layout *lo = kunit_kzalloc(test, sizeof(*lo), GFP_KERNEL);
 	struct densemem_map *map = kunit_kzalloc(test, sizeof(*map), GFP_KERNEL);
+	struct densemem_region *in;
 
 	KUNIT_ASSERT_NOT_NULL(test, lo);
 	KUNIT_ASSERT_NOT_NULL(test, map);
@@ -58,7 +60,11 @@ static struct densemem_layout *dm_build(struct kunit *test, struct densemem_para
 		.page_offset = 0x70000000, .lowmem_size = c->lowmem_size,
 		.phys_limit = 1ULL << 40, .min_granule = SZ_4M, .highmem = c->highmem,
 	};
-	KUNIT_ASSERT_EQ(test, densemem_build(lo, map, c->r, c->nr, p), 0);
+	/* the builder cleans its input in place: give it a copy */
+	in = kunit_kmalloc(test, sizeof(c->r), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, in);
+	memcpy(in, c->r, sizeof(c->r));
+	KUNIT_ASSERT_EQ(test, densemem_build(lo, map, in, c->nr, p), 0);
 	return lo;
 }
 

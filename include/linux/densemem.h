@@ -32,6 +32,7 @@ enum densemem_reason {
 	DENSEMEM_NO_LINEAR_MAP,	/* past the linear map, and no highmem */
 	DENSEMEM_NO_KERNEL_BANK,	/* no bank holds the kernel */
 	DENSEMEM_TOP_BYTE,	/* partial page one byte short of the limit */
+	DENSEMEM_BELOW_PHYS_OFFSET,	/* firmware RAM below PHYS_OFFSET */
 	DENSEMEM_NR_REASONS,
 };
 
@@ -91,6 +92,12 @@ struct densemem_params {
 /* and room for dropped ones; past it they are counted, not listed */
 #define DENSEMEM_MAX_EXTENTS	(DENSEMEM_MAX_KEPT + 32)
 
+/*
+ * Ranges of the firmware's RAM that early boot names to densemem_ignore_ram()
+ * and the layout lists as dropped; past these, a warning names them.
+ */
+#define DENSEMEM_MAX_IGNORED	32
+
 /**
  * struct densemem_layout - the builder's result
  * @map:	the translation tables it wrote, in place
@@ -133,12 +140,14 @@ struct densemem_region {
 };
 
 int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
-		   const struct densemem_region *in, unsigned int nr,
+		   struct densemem_region *in, unsigned int nr,
 		   const struct densemem_params *p);
 void densemem_identity(struct densemem_map *m, unsigned long voffset);
 void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
 			      unsigned long size);
 const char *densemem_reason_str(enum densemem_reason r);
+void densemem_add_dropped(struct densemem_layout *lo, u64 start, u64 end,
+			  enum densemem_reason why);
 int densemem_report(const struct densemem_layout *lo, const struct densemem_params *p,
 		    void (*emit)(void *ctx, const char *line), void *ctx);
 
@@ -147,8 +156,11 @@ int densemem_report(const struct densemem_layout *lo, const struct densemem_para
 void densemem_early_init(unsigned long voffset);
 u64 densemem_setup(const struct densemem_params *p);
 unsigned long densemem_movable_pfn(void);
+void densemem_ignore_ram(u64 start, u64 end, enum densemem_reason why);
 #else
 static inline void densemem_early_init(unsigned long voffset) { }
+static inline void densemem_ignore_ram(u64 start, u64 end,
+				       enum densemem_reason why) { }
 static inline unsigned long densemem_movable_pfn(void) { return 0; }
 #endif /* CONFIG_DENSEMEM */
 

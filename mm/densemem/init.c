@@ -24,6 +24,10 @@ struct densemem_layout densemem_layout __ro_after_init;
 struct densemem_params densemem_params __ro_after_init;
 
 static struct densemem_region densemem_input[DENSEMEM_MAX_INPUT] __initdata;
+
+/* RAM the firmware described that early boot kept out of memblock */
+static struct densemem_extent densemem_ignored[DENSEMEM_MAX_IGNORED] __initdata;
+static unsigned int densemem_nr_ignored __initdata;
 static struct densemem_layout densemem_next __initdata;
 static bool densemem_built __initdata;
 
@@ -104,6 +108,37 @@ unsigned long __init densemem_movable_pfn(void)
 }
 
 /**
+ * densemem_ignore_ram() - name RAM that early boot leaves out of memblock
+ * @start: first physical byte
+ * @end: one past the last
+ * @why: why it is left out
+ *
+ * Called by the code that reads the firmware's memory map where it drops
+ * a range before memblock_add() (drivers/of/fdt.c: partial pages, RAM
+ * below PHYS_OFFSET or past the largest physical address).  The range is
+ * listed among the dropped ones of every layout, so that densemem's boot
+ * lines cover every byte the firmware described.
+ */
+void __init densemem_ignore_ram(u64 start, u64 end, enum densemem_reason why)
+{
+	struct densemem_extent *e;
+
+	if (start >= end)
+		return;
+	if (densemem_nr_ignored == DENSEMEM_MAX_IGNORED) {
+		pr_warn("[mem 0x%016llx-0x%016llx] %s: not listed, more than %u such ranges\n",
+			(unsigned long long)start, (unsigned long long)end - 1,
+			densemem_reason_str(why), DENSEMEM_MAX_IGNORED);
+		return;
+	}
+	e = &densemem_ignored[densemem_nr_ignored++];
+	e->start = start;
+	e->end = end;
+	e->fate = DENSEMEM_DROPPED;
+	e->reason = why;
+}
+
+/**
  * densemem_early_init() - the identity tables, for the kernel's own bank
  * @voffset: linear-map address minus physical address of the kernel's
  *	     bank (PAGE_OFFSET - PHYS_OFFSET)
@@ -170,6 +205,10 @@ u64 __init densemem_setup(const struct densemem_params *p)
 					densemem_map.base_pfn;
 		return p->phys_offset + p->lowmem_size;
 	}
+
+	for (i = 0; i < densemem_nr_ignored; i++)
+		densemem_add_dropped(lo, densemem_ignored[i].start, densemem_ignored[i].end,
+				     densemem_ignored[i].reason);
 
 	/*
 	 * Keep exactly the extents that are lowmem or highmem: this removes

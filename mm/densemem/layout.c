@@ -36,6 +36,7 @@ static const char *const densemem_reasons[DENSEMEM_NR_REASONS] = {
 	[DENSEMEM_NO_LINEAR_MAP]	= "past the linear map, no highmem",
 	[DENSEMEM_NO_KERNEL_BANK]	= "no bank holds the kernel",
 	[DENSEMEM_TOP_BYTE]		= "partial page, its end past the largest phys_addr_t",
+	[DENSEMEM_BELOW_PHYS_OFFSET]	= "below PHYS_OFFSET",
 };
 
 /**
@@ -176,6 +177,24 @@ static void add_extent(struct densemem_layout *lo, u64 start, u64 end,
 	lo->nr_ext++;
 }
 
+/**
+ * densemem_add_dropped() - name RAM that never reached the builder's input
+ * @lo: a layout densemem_build() wrote
+ * @start: first physical byte
+ * @end: one past the last
+ * @why: the reason, as the code that left it out gives it
+ *
+ * The early memory code keeps some of the firmware's RAM out of memblock
+ * (partial pages, RAM below PHYS_OFFSET or past the physical address
+ * width): listing it here makes the boot lines account for every byte
+ * the firmware described.  It counts as dropped.
+ */
+void densemem_add_dropped(struct densemem_layout *lo, u64 start, u64 end,
+			  enum densemem_reason why)
+{
+	add_extent(lo, start, end, 0, DENSEMEM_DROPPED, why);
+}
+
 static u64 lowbit(u64 x)
 {
 	return x & -x;
@@ -224,12 +243,12 @@ static unsigned int insert_merged(struct densemem_layout *lo, struct densemem_re
 }
 
 /*
- * Sort and merge the input into @w, then clip it to the physical address
- * width and to whole pages: what is cut off is reported, never lost.
+ * Phase 1: sort and merge @in in place, then clip it to the physical
+ * address width and to whole pages: what is cut off is reported, never
+ * lost.  Returns the number of banks left at the start of @in.  Merging in
+ * place is safe: the merged list never has more entries than were read.
  */
-static unsigned int densemem_clean(struct densemem_layout *lo,
-				   struct densemem_region *w,
-				   const struct densemem_region *in,
+static unsigned int densemem_clean(struct densemem_layout *lo, struct densemem_region *in,
 				   unsigned int nr, const struct densemem_params *p)
 {
 	unsigned int i, j, n = 0;
@@ -245,11 +264,11 @@ static unsigned int densemem_clean(struct densemem_layout *lo,
 		if (base < prev)
 			lo->unsorted = true;
 		prev = base;
-		n = insert_merged(lo, w, n, base, end);
+		n = insert_merged(lo, in, n, base, end);
 	}
 
 	for (i = 0, j = 0; i < n; i++) {
-		u64 base = w[i].base, end = base + w[i].size, s, e;
+		u64 base = in[i].base, end = base + in[i].size, s, e;
 
 		if (base >= p->phys_limit) {
 			add_extent(lo, base, end, 0, DENSEMEM_DROPPED, DENSEMEM_PHYS_LIMIT);
@@ -274,58 +293,39 @@ static unsigned int densemem_clean(struct densemem_layout *lo,
 		 */
 		add_extent(lo, e, end, 0, DENSEMEM_DROPPED,
 			   end == p->phys_limit - 1 ? DENSEMEM_TOP_BYTE : DENSEMEM_UNALIGNED);
-		w[j].base = s;
-		w[j++].size = e - s;
+		in[j].base = s;
+		in[j++].size = e - s;
 	}
 	return j;
 }
 
-static void densemem_fail(struct densemem_layout *lo, struct densemem_region *w,
-			  unsigned int n, const struct densemem_params *p)
-{
-	unsigned int i;
+/* The banks [k, last] of the cleaned input that the layout keeps. */
+struct densemem_kept {
+	struct densemem_region *w;
+	unsigned int k;
+	unsigned int last;
+};
 
-	for (i = 0; i < n; i++)
-		add_extent(lo, w[i].base, w[i].base + w[i].size, 0,
-			   DENSEMEM_DROPPED, DENSEMEM_NO_KERNEL_BANK);
-	densemem_identity(lo->map, (unsigned long)(p->page_offset - p->phys_offset));
-}
-
-/**
- * densemem_build() - build the dense layout and its tables
- * @lo: the result; fully written
- * @map: the tables to write, in place: their pointers point into them, so
- *	 they are used where they are built, never copied
- * @in: the memory map, in any order, possibly overlapping or unaligned
- * @nr: entries in @in
- * @p: what the architecture allows
- *
- * Runs once at boot, before any allocator: no allocation, bounded work.
- *
- * Return: 0, or -EINVAL when no input bank holds @p->kernel_phys; then
- * every byte is reported dropped and @map is the identity.
+/*
+ * Phase 2: the bank that holds the kernel, which keeps dense == physical;
+ * what lies below it, or below PHYS_OFFSET in it, is dropped.  Returns
+ * false, every bank dropped and @lo->map the identity, if there is none.
  */
-int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
-		   const struct densemem_region *in, unsigned int nr,
-		   const struct densemem_params *p)
+static bool densemem_kernel_bank(struct densemem_layout *lo, struct densemem_kept *b,
+				 unsigned int n, const struct densemem_params *p)
 {
-	static struct densemem_region w[DM_MAX_INPUT];
-	struct densemem_map *m = map;
-	unsigned int n, i, k, last, gshift;
-	unsigned long first, c, dc, pshift;
-	u64 g, exact, cut, dend;
-
-	memset(lo, 0, sizeof(*lo));
-	lo->map = map;
-	n = densemem_clean(lo, w, in, nr, p);
+	struct densemem_region *w = b->w;
+	unsigned int i, k;
 
 	for (k = 0; k < n; k++)
-		if (p->kernel_phys >= w[k].base &&
-		    p->kernel_phys < w[k].base + w[k].size)
+		if (p->kernel_phys >= w[k].base && p->kernel_phys < w[k].base + w[k].size)
 			break;
 	if (k == n) {
-		densemem_fail(lo, w, n, p);
-		return -EINVAL;
+		for (i = 0; i < n; i++)
+			add_extent(lo, w[i].base, w[i].base + w[i].size, 0,
+				   DENSEMEM_DROPPED, DENSEMEM_NO_KERNEL_BANK);
+		densemem_identity(lo->map, (unsigned long)(p->page_offset - p->phys_offset));
+		return false;
 	}
 	for (i = 0; i < k; i++)
 		add_extent(lo, w[i].base, w[i].base + w[i].size, 0,
@@ -338,64 +338,88 @@ int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
 		w[k].size = end - s;
 		w[k].base = s;
 	}
-	last = n - 1;
-	/*
-	 * Without highmem, a bank whose dense start lies past the linear map
-	 * even if no hole cost anything can keep nothing: drop it now, so
-	 * that it does not widen the tables' span and coarsen the granule.
-	 */
+	b->k = k;
+	b->last = n - 1;
+	return true;
+}
+
+/*
+ * Phase 3: without highmem, a bank whose dense start lies past the linear
+ * map even if no hole cost anything can keep nothing: drop it now, so
+ * that it does not widen the tables' span and coarsen the granule.
+ */
+static void densemem_drop_unreachable(struct densemem_layout *lo, struct densemem_kept *b,
+				      const struct densemem_params *p)
+{
+	u64 dense = b->w[b->k].base;
+	unsigned int i, c;
+
 	if (!p->highmem) {
-		u64 dense = w[k].base;
-
-		for (i = k; i <= last && dense < p->phys_offset + p->lowmem_size; i++)
-			dense += w[i].size;
-		for (c = i; c <= last; c++)
-			add_extent(lo, w[c].base, w[c].base + w[c].size, 0,
+		for (i = b->k; i <= b->last && dense < p->phys_offset + p->lowmem_size; i++)
+			dense += b->w[i].size;
+		for (c = i; c <= b->last; c++)
+			add_extent(lo, b->w[c].base, b->w[c].base + b->w[c].size, 0,
 				   DENSEMEM_DROPPED, DENSEMEM_NO_LINEAR_MAP);
-		last = i - 1;
+		b->last = i - 1;
 	}
-	lo->nr_banks = last - k + 1;
+	lo->nr_banks = b->last - b->k + 1;
+}
 
-	/*
-	 * The granule: the coarsest power of two that every bank edge is a
-	 * multiple of, but no finer than the arch allows; coarser still while
-	 * the span does not fit the static tables (then holes inside a
-	 * granule become reserved pages).
-	 */
-	exact = 0;
-	for (i = k; i <= last; i++)
+/*
+ * Phase 4: the granule, as a shift in bytes: the coarsest power of two
+ * that every bank edge is a multiple of, but no finer than the arch
+ * allows; coarser still while the span does not fit the static tables
+ * (then holes inside a granule become reserved pages).  Shifts, not
+ * divisions: no 64-bit division on 32-bit kernels.
+ */
+static unsigned int densemem_granule(const struct densemem_kept *b,
+				     const struct densemem_params *p)
+{
+	const struct densemem_region *w = b->w;
+	unsigned int i, gshift;
+	u64 g, exact = 0;
+
+	for (i = b->k; i <= b->last; i++)
 		exact |= lowbit(w[i].base) | lowbit(w[i].base + w[i].size);
 	g = exact ? lowbit(exact) : p->min_granule;
 	if (g < p->min_granule)
 		g = p->min_granule;
 	for (gshift = 0; (1ULL << gshift) < g; gshift++)
 		;
-	/* shifts, not divisions: no 64-bit division on 32-bit kernels */
-	while (((w[last].base + w[last].size - 1) >> gshift) -
-	       (w[k].base >> gshift) >= DENSEMEM_MAX_CHUNKS)
+	while (((w[b->last].base + w[b->last].size - 1) >> gshift) -
+	       (w[b->k].base >> gshift) >= DENSEMEM_MAX_CHUNKS)
 		gshift++;
-	g = 1ULL << gshift;
-	lo->granule = g;
-	pshift = gshift - PAGE_SHIFT;
+	return gshift;
+}
 
-	/* phys chunks -> dense chunks, in order, the kernel's staying put */
+/*
+ * Phase 5: physical chunks -> dense chunks, in order, the kernel's staying
+ * put.  Chunks without RAM get a marker that the last phase resolves.
+ */
+static void densemem_fill_chunks(struct densemem_map *m, const struct densemem_kept *b,
+				 unsigned int gshift, const struct densemem_params *p)
+{
+	const struct densemem_region *w = b->w;
+	unsigned long first, c, dc, pshift = gshift - PAGE_SHIFT;
+	unsigned int i;
+
 	memset(m, 0, sizeof(*m));
 	m->shift = pshift;
 	m->vshift = gshift;
 	m->voffset = (unsigned long)(p->page_offset - p->phys_offset);
-	first = (unsigned long)(w[k].base >> gshift);
+	first = (unsigned long)(w[b->k].base >> gshift);
 	m->p2d_first = first;
 	m->d2p_first = first;
 	m->base_pfn = (unsigned long)(p->phys_offset >> PAGE_SHIFT);
 	dc = first;
 	c = first;
-	for (i = k; i <= last; i++) {
+	for (i = b->k; i <= b->last; i++) {
 		unsigned long cs = (unsigned long)(w[i].base >> gshift);
 		unsigned long ce = (unsigned long)((w[i].base + w[i].size - 1) >> gshift);
 
 		if (cs < c)		/* shares a chunk with the previous bank */
 			cs = c;
-		for (; c < cs; c++)	/* empty chunks: marked below */
+		for (; c < cs; c++)	/* empty chunks: marked here, resolved at the end */
 			m->p2d[c - first] = ~0UL;
 		for (; c <= ce; c++, dc++) {
 			m->p2d[c - first] = (dc - c) << pshift;
@@ -404,13 +428,23 @@ int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
 	}
 	m->p2d_nr = c - first;
 	m->d2p_nr = dc - first;
+}
 
-	/* dense addresses of the kept banks, then the lowmem cut */
-	cut = p->phys_offset + p->lowmem_size;
-	dend = p->phys_offset;
-	for (i = k; i <= last; i++) {
-		unsigned long pfn = (unsigned long)(w[i].base >> PAGE_SHIFT);
-		u64 s = w[i].base, e = s + w[i].size;
+/*
+ * Phase 6: the dense address of every kept bank, and the lowmem cut: each
+ * bank's part below the cut is lowmem, the rest highmem or dropped.
+ * Returns the end of the dense space.
+ */
+static u64 densemem_place_banks(struct densemem_layout *lo, const struct densemem_kept *b,
+				const struct densemem_params *p)
+{
+	const struct densemem_map *m = lo->map;
+	u64 cut = p->phys_offset + p->lowmem_size, dend = p->phys_offset;
+	unsigned int i;
+
+	for (i = b->k; i <= b->last; i++) {
+		unsigned long pfn = (unsigned long)(b->w[i].base >> PAGE_SHIFT);
+		u64 s = b->w[i].base, e = s + b->w[i].size;
 		u64 ds = (u64)densemem_map_p2d(m, pfn) << PAGE_SHIFT;
 		u64 de = ds + (e - s);
 		u64 lcut = cut;
@@ -427,7 +461,7 @@ int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
 
 			add_extent(lo, s, s + (lend - ds), ds, DENSEMEM_LOWMEM, DENSEMEM_OK);
 			lo->lowmem += lend - ds;
-			if (i > k)
+			if (i > b->k)
 				lo->holes += ds - dend;
 			dend = lend;
 			s += lend - ds;
@@ -443,29 +477,81 @@ int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
 			add_extent(lo, s, e, 0, DENSEMEM_DROPPED, DENSEMEM_NO_LINEAR_MAP);
 		}
 	}
-	m->nr_pages = (unsigned long)((dend - p->phys_offset) >> PAGE_SHIFT);
-	for (i = 0; p->phys_reach && i < lo->nr_ext; i++)
-		if (lo->ext[i].fate == DENSEMEM_LOWMEM && lo->ext[i].end > p->phys_reach)
-			lo->movable += lo->ext[i].end - (lo->ext[i].start > p->phys_reach ?
-							 lo->ext[i].start : p->phys_reach);
+	return dend;
+}
 
-	/*
-	 * Chunks without RAM land past the dense space, so pfn_valid() fails;
-	 * so does the sentinel after the last chunk.  The d2p sentinel
-	 * continues the last dense chunk.
-	 */
+/* Phase 7: lowmem at or above @p->phys_reach, for ZONE_MOVABLE only. */
+static void densemem_count_movable(struct densemem_layout *lo, const struct densemem_params *p)
+{
+	const struct densemem_extent *e;
+	unsigned int i;
+
+	for (i = 0; p->phys_reach && i < lo->nr_ext; i++) {
+		e = &lo->ext[i];
+		if (e->fate == DENSEMEM_LOWMEM && e->end > p->phys_reach)
+			lo->movable += e->end - (e->start > p->phys_reach ?
+						 e->start : p->phys_reach);
+	}
+}
+
+/*
+ * Phase 8: the sentinels and the derived tables.  Chunks without RAM land
+ * past the dense space, so pfn_valid() fails; so does the sentinel after
+ * the last chunk.  Dense chunks past the dense space hold what the cut
+ * dropped and are never looked up: d2p[] ends at the last dense chunk, so
+ * that its sentinel continues it.
+ */
+static void densemem_seal(struct densemem_map *m, u64 dend, const struct densemem_params *p)
+{
+	unsigned long c;
+
+	m->nr_pages = (unsigned long)((dend - p->phys_offset) >> PAGE_SHIFT);
 	m->p2d[m->p2d_nr] = ~0UL;
 	for (c = 0; c <= m->p2d_nr; c++)
 		if (m->p2d[c] == ~0UL)
-			m->p2d[c] = m->base_pfn + m->nr_pages - ((first + c) << pshift);
-	/*
-	 * Dense chunks past the dense space hold what the cut dropped and are
-	 * never looked up: end d2p[] at the last dense chunk, so that its
-	 * sentinel continues it.
-	 */
-	m->d2p_nr = ((m->base_pfn + m->nr_pages - 1) >> pshift) - first + 1;
+			m->p2d[c] = m->base_pfn + m->nr_pages -
+				    ((m->p2d_first + c) << m->shift);
+	m->d2p_nr = ((m->base_pfn + m->nr_pages - 1) >> m->shift) - m->d2p_first + 1;
 	m->d2p[m->d2p_nr] = m->d2p[m->d2p_nr - 1];
 	densemem_map_finish(m);
+}
+
+/**
+ * densemem_build() - build the dense layout and its tables
+ * @lo: the result; fully written
+ * @map: the tables to write, in place: their pointers point into them, so
+ *	 they are used where they are built, never copied
+ * @in: the memory map, in any order, possibly overlapping or unaligned;
+ *	the builder sorts, merges and clips it in place, its only working
+ *	space, so a caller that needs it afterwards passes a copy
+ * @nr: entries in @in
+ * @p: what the architecture allows
+ *
+ * Runs once at boot, before any allocator: no allocation, bounded work,
+ * no state of its own.  The phases run in order, each writing its own part
+ * of @lo and @map.
+ *
+ * Return: 0, or -EINVAL when no input bank holds @p->kernel_phys; then
+ * every byte is reported dropped and @map is the identity.
+ */
+int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
+		   struct densemem_region *in, unsigned int nr,
+		   const struct densemem_params *p)
+{
+	struct densemem_kept b = { .w = in };
+	unsigned int n, gshift;
+
+	memset(lo, 0, sizeof(*lo));
+	lo->map = map;
+	n = densemem_clean(lo, in, nr, p);
+	if (!densemem_kernel_bank(lo, &b, n, p))
+		return -EINVAL;
+	densemem_drop_unreachable(lo, &b, p);
+	gshift = densemem_granule(&b, p);
+	lo->granule = 1ULL << gshift;
+	densemem_fill_chunks(map, &b, gshift, p);
+	densemem_seal(map, densemem_place_banks(lo, &b, p), p);
+	densemem_count_movable(lo, p);
 	return 0;
 }
 

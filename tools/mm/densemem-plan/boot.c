@@ -5,14 +5,15 @@
  * passes, for one configuration:
  *
  *  - early_init_dt_add_memory_arch() (drivers/of/fdt.c): whole pages only,
- *    nothing past the largest phys_addr_t, nothing below PHYS_OFFSET;
+ *    nothing past the largest phys_addr_t, nothing below PHYS_OFFSET; it
+ *    names each such range to densemem, whose boot lines list it;
  *  - mem= (arch/arm/kernel/setup.c, early_mem()/arm_add_memory()): the
  *    first one replaces the map, each adds SIZE@START;
  *  - memblock_add(): sorted, merged, capped at PHYS_ADDR_MAX;
  *  - adjust_lowmem_bounds(): the linear map ends at vmalloc_min, that is
  *    VMALLOC_END - vmalloc= (240 MiB) - VMALLOC_OFFSET.
  *
- * Every byte dropped here gets a note, as the kernel prints a warning.
+ * Every other byte dropped here gets a note, as the kernel prints a warning.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,39 +71,67 @@ static void mb_add(struct plan_memblock *mb, u64 base, u64 size, u64 phys_max)
 	mb->r[i].size = end - base;
 }
 
+/* densemem_ignore_ram(): the DT code names what it drops */
+static void dt_drop(struct plan_memblock *mb, u64 start, u64 end, enum densemem_reason why)
+{
+	struct densemem_extent *e;
+
+	if (start >= end)
+		return;
+	if (mb->nr_dt_dropped == DENSEMEM_MAX_IGNORED) {	/* not listed: a warning */
+		note(mb, start, end, densemem_reason_str(why));
+		return;
+	}
+	mb->dt_ignored += end - start;
+	e = &mb->dt_dropped[mb->nr_dt_dropped++];
+	e->start = start;
+	e->end = end;
+	e->fate = DENSEMEM_DROPPED;
+	e->reason = why;
+}
+
+/*
+ * early_init_dt_add_memory_arch() (drivers/of/fdt.c), statement for
+ * statement, with its densemem_ignore_ram() calls: the same wrap-arounds,
+ * and without LPAE a 32-bit PAGE_MASK that also clears a size's upper half.
+ */
 static void dt_add(struct plan_memblock *mb, u64 base, u64 size, u64 phys_max,
 		   u64 phys_offset)
 {
-	u64 end = base + size < base ? ~0ULL : base + size;
-	u64 s = (base + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1);
-	u64 e = end & ~(PAGE_BYTES - 1);
+	u64 off = base & (PAGE_BYTES - 1);
+	u64 page_mask = phys_max == ~0ULL ? ~(PAGE_BYTES - 1) : 0xffffffffULL & ~(PAGE_BYTES - 1);
 
-	if (s >= e) {
-		note(mb, base, end, "less than a page");
+	if (size < PAGE_BYTES - off) {
+		dt_drop(mb, base, base + size, DENSEMEM_UNALIGNED);
 		return;
 	}
-	if (s > base)
-		note(mb, base, s, "partial page");
-	if (e < end)
-		note(mb, e, end, "partial page");
-	if (s > phys_max) {
-		note(mb, s, e, "beyond the 32-bit physical address space (needs LPAE)");
+	if (off) {
+		dt_drop(mb, base, base - off + PAGE_BYTES, DENSEMEM_UNALIGNED);
+		size -= PAGE_BYTES - off;
+		base = base - off + PAGE_BYTES;
+	}
+	dt_drop(mb, base + (size & page_mask), base + (size & ~(PAGE_BYTES - 1)),
+		DENSEMEM_PHYS_LIMIT);
+	dt_drop(mb, base + (size & ~(PAGE_BYTES - 1)), base + size, DENSEMEM_UNALIGNED);
+	size &= page_mask;
+	if (base > phys_max) {
+		dt_drop(mb, base, base + size, DENSEMEM_PHYS_LIMIT);
 		return;
 	}
-	if (e - 1 > phys_max) {
-		note(mb, phys_max + 1, e,
-		     "beyond the 32-bit physical address space (needs LPAE)");
-		e = phys_max + 1;
+	if (base + size - 1 > phys_max) {
+		dt_drop(mb, phys_max + 1, base + size, DENSEMEM_PHYS_LIMIT);
+		size = phys_max - base + 1;
 	}
-	if (e <= phys_offset) {
-		note(mb, s, e, "below PHYS_OFFSET");
+	if (base + size < phys_offset) {
+		dt_drop(mb, base, base + size, DENSEMEM_BELOW_PHYS_OFFSET);
 		return;
 	}
-	if (s < phys_offset) {
-		note(mb, s, phys_offset, "below PHYS_OFFSET");
-		s = phys_offset;
+	if (base < phys_offset) {
+		dt_drop(mb, base, phys_offset, DENSEMEM_BELOW_PHYS_OFFSET);
+		size -= phys_offset - base;
+		base = phys_offset;
 	}
-	mb_add(mb, s, e - s, phys_max);
+	mb_add(mb, base, size, phys_max);
 }
 
 /* arm_add_memory() for mem=SIZE[@START] */

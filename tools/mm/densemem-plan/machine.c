@@ -5,7 +5,7 @@
  *
  *	bank START SIZE		RAM; START in hex, SIZE in hex or with K/M/G
  *	nomap START SIZE	a reserved-memory no-map carve-out
- *	board NAME, cpu NAME, cmdline TEXT, raw-dt yes|no
+ *	board NAME, cpu NAME, cmdline TEXT, raw-dt yes|no, load ADDR
  */
 #include <ctype.h>
 #include <errno.h>
@@ -116,6 +116,11 @@ int plan_read_machine(struct plan_board *b, const char *path, const char *text,
 			cpu_given = true;
 		} else if (!strcmp(word, "cmdline")) {
 			snprintf(b->cmdline, sizeof(b->cmdline), "%s", rest);
+		} else if (!strcmp(word, "load")) {
+			if (parse_num(rest, false, &b->load)) {
+				snprintf(err, errlen, "%s:%u: 'load ADDR' wanted", path, line);
+				return -EINVAL;
+			}
 		} else if (!strcmp(word, "board")) {
 			/* the board's CPU, unless a cpu line names another */
 			if (!cpu_given && !strcmp(rest, "realview-pbx-a9"))

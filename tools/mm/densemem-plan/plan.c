@@ -130,22 +130,34 @@ static void stock(struct plan_result *r)
 				r->s_dropped += e - hs;
 		}
 	}
-	r->s_dropped += r->mb.ignored;
+	r->s_dropped += r->mb.ignored + r->mb.dt_ignored;
+}
+
+/* --load, else the machine file's load line, else 0: the default */
+static u64 load_of(const struct plan_board *b, const struct plan_opts *o)
+{
+	return o->load ? o->load : b->load;
 }
 
 static void plan_one(struct plan_result *r, const struct plan_board *b,
 		     const struct plan_config *c, const struct plan_opts *o)
 {
-	u64 po = plan_phys_offset(b, o->load);
+	u64 po = plan_phys_offset(b, load_of(b, o));
+	unsigned int i;
 
 	memset(r, 0, sizeof(*r));
 	plan_memblock(&r->mb, b, c, po);
 	plan_params(&r->p, b, c, po, (1ULL << o->max_order) << PAGE_SHIFT);
+	stock(r);
+	/* the builder cleans mb.r in place: the stock model has read it */
 	r->ret = densemem_build(&r->lo, &r->map, r->mb.r, r->mb.nr, &r->p);
+	/* as densemem_setup() lists what the DT code named (init.c) */
+	for (i = 0; !r->ret && i < r->mb.nr_dt_dropped; i++)
+		densemem_add_dropped(&r->lo, r->mb.dt_dropped[i].start, r->mb.dt_dropped[i].end,
+				     r->mb.dt_dropped[i].reason);
 	r->lowmem = r->lo.lowmem;
 	r->highmem = r->lo.highmem;
-	r->dropped = r->lo.dropped + r->mb.ignored;
-	stock(r);
+	r->dropped = r->lo.dropped + r->mb.ignored + (r->ret ? r->mb.dt_ignored : 0);
 }
 
 static void print_line(void *ctx, const char *line)
@@ -323,7 +335,7 @@ static void print_board(const struct plan_board *b, const struct plan_opts *o)
 		ram += b->bank[i].size;
 	}
 	for (i = 0; i < b->nr_nomap; i++) {
-		printf("  nomap [mem %#018llx-%#018llx] %s (stays in its bank, unmapped)\n",
+		printf("  nomap [mem 0x%016llx-0x%016llx] %s (stays in its bank, unmapped)\n",
 		       (unsigned long long)b->nomap[i].base,
 		       (unsigned long long)(b->nomap[i].base + b->nomap[i].size - 1),
 		       sz(b->nomap[i].size));
@@ -332,7 +344,7 @@ static void print_board(const struct plan_board *b, const struct plan_opts *o)
 	printf("  %u banks, %s of RAM listed (%s no-map); cpu %s%s; PHYS_OFFSET %#llx\n",
 	       b->nr_bank, sz(ram), sz(nomap), b->cpu,
 	       plan_cpu_has_lpae(b->cpu) ? " (has LPAE)" : " (no LPAE)",
-	       (unsigned long long)plan_phys_offset(b, o->load));
+	       (unsigned long long)plan_phys_offset(b, load_of(b, o)));
 	if (b->cmdline[0])
 		printf("  command line: %s\n", b->cmdline);
 }

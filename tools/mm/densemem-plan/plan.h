@@ -25,6 +25,7 @@ struct plan_board {
 	unsigned int nr_nomap;
 	char cmdline[1024];
 	char cpu[64];		/* e.g. cortex-a15: decides whether LPAE exists */
+	u64 load;		/* where the boot loader puts the zImage; 0: default */
 };
 
 /* One kernel configuration: a memory split, LPAE or not, highmem or not. */
@@ -39,9 +40,13 @@ struct plan_config {
 struct plan_memblock {
 	struct densemem_region r[PLAN_MAX_BANKS];
 	unsigned int nr;
-	u64 ignored;		/* bytes the kernel dropped before densemem */
+	u64 ignored;		/* bytes the kernel dropped before densemem, unnamed */
 	char note[PLAN_MAX_NOTES][160];
 	unsigned int nr_note;
+	/* what the DT code drops and names to densemem (densemem_ignore_ram()) */
+	struct densemem_extent dt_dropped[DENSEMEM_MAX_IGNORED];
+	unsigned int nr_dt_dropped;
+	u64 dt_ignored;		/* their bytes */
 };
 
 int plan_read_machine(struct plan_board *b, const char *path, const char *text,

@@ -45,6 +45,13 @@ printf 'cpu cortex-a7\nbank 0xa800 0x17ff5800\nbank 0x18070000 0x90000\nbank 0x1
 	> "$tmp/rtd1195.mem"
 t "RAM from 0xa800: PHYS_OFFSET at its first 2 MiB boundary" grep -q \
 	"PHYS_OFFSET 0x200000$" <("$plan" "$tmp/rtd1195.mem")
+# and the boot lines name, as the DT code tells densemem, the partial
+# page at 0xa800 and the RAM below PHYS_OFFSET, so that they cover the DT
+t "RAM below PHYS_OFFSET named in the boot lines" bash -c \
+	"'$plan' --boot-lines --split 3G_OPT '$tmp/rtd1195.mem' > '$tmp/rtd.lines' &&
+	 grep -qx 'densemem: \[mem 0x000000000000a800-0x000000000000afff\] dropped (partial page at a bank edge)' '$tmp/rtd.lines' &&
+	 grep -qx 'densemem: \[mem 0x000000000000b000-0x00000000001fffff\] dropped (below PHYS_OFFSET)' '$tmp/rtd.lines' &&
+	 grep -q '; lowmem [0-9]*, highmem 0, dropped 2054144, ' '$tmp/rtd.lines'"
 # a 1 MiB first bank: the kernel lands at its first 2 MiB boundary, in no
 # bank, so densemem keeps nothing while the stock model keeps the second
 # bank: the plan must not recommend densemem
@@ -103,7 +110,7 @@ t "vmalloc= shrinks the linear map" bash -c \
 	"'$plan' --boot-lines --split 3G_OPT '$tmp/vm.mem' | grep -q 'lowmem 788529152'"
 printf 'bank 0x40000000 512M\nbank 0x80000000 512M\nbank 0x80000000 256M\nbank 0x140000000 1G\n' > "$tmp/ov.mem"
 t "overlap merged, above 4 GiB named on classic" bash -c \
-	"'$plan' --split 2G_OPT '$tmp/ov.mem' | grep -q 'beyond the 32-bit physical address space'"
+	"'$plan' --split 2G_OPT '$tmp/ov.mem' | grep -q 'dropped (beyond the physical address width)'"
 
 mkdir -p "$here/seeds"
 cp "$tmp/b.dtb" "$here/seeds/b.dtb"

@@ -155,6 +155,7 @@ static int run_case(const struct layout_case *c)
 {
 	static struct densemem_layout lo;
 	static struct densemem_map map;
+	struct densemem_region in[MAXR];
 	struct densemem_params p = {
 		.kernel_phys = c->kernel, .phys_offset = c->phys_offset,
 		.page_offset = c->page_offset, .lowmem_size = c->lowmem_size,
@@ -164,7 +165,8 @@ static int run_case(const struct layout_case *c)
 	int bad = 0, verbose = 1, ret;
 	unsigned int i;
 
-	ret = densemem_build(&lo, &map, c->r, c->nr, &p);
+	memcpy(in, c->r, sizeof(in));	/* the builder cleans its input in place */
+	ret = densemem_build(&lo, &map, in, c->nr, &p);
 #define EXPECT(what, got, want) do {					\
 	u64 g_ = (u64)(got), w_ = (u64)(want);					\
 										\
