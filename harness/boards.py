@@ -13,12 +13,13 @@ stock kernel's best (FLATMEM, any split, with or without HIGHMEM or
 LPAE, as far as the CPU allows), densemem's recommendation and what it
 keeps, and whether densemem keeps at least what stock keeps.
 """
+import json
 import os
 import re
 import subprocess
 import sys
 
-from fdtread import ranges
+from fdtread import board, ranges
 
 UNITS = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
@@ -31,20 +32,47 @@ def size(tok):
 
 
 def plan(tool, path):
-    """densemem-plan's verdict: (stock best, densemem best, recommendation)."""
+    """densemem-plan on one DTB: {"configs": [row...], "recommended": text},
+    a row per configuration the CPU can run (split, lpae, highmem, and
+    lowmem / highmem / dropped bytes for densemem and for stock FLATMEM),
+    or {"refused": reason}."""
     p = subprocess.run([tool, path], capture_output=True, text=True)
     if p.returncode:
-        return None, None, "refused: " + p.stderr.strip().splitlines()[-1][:80]
-    stock = dense = 0
+        return {"refused": p.stderr.strip().splitlines()[-1][:80]}
+    rows = []
     for line in p.stdout.splitlines():
         m = re.match(r"(\S+)\s+(classic|LPAE)\s+(no|yes)\s+\|\s+(\S+)\s+(\S+)\s+(\S+)\s+\|"
                      r"\s+(\S+)\s+(\S+)\s+(\S+)(.*)$", line)
         if m and "no LPAE" not in m[10]:
-            dense = max(dense, size(m[4]) + size(m[5]))
-            stock = max(stock, size(m[7]) + size(m[8]))
+            rows.append({"split": m[1], "lpae": m[2] == "LPAE", "highmem": m[3] == "yes",
+                         "densemem": dict(zip(("lowmem", "highmem", "dropped"),
+                                              map(size, m.group(4, 5, 6)))),
+                         "stock": dict(zip(("lowmem", "highmem", "dropped"),
+                                           map(size, m.group(7, 8, 9))))})
     rec = next((l[len("recommended: "):] for l in p.stdout.splitlines()
                 if l.startswith("recommended: ")), "none")
-    return stock, dense, rec
+    return {"configs": rows, "recommended": rec}
+
+
+def best(configs, model, lowmem_only=False):
+    """The most a model keeps over @configs: lowmem + highmem, or lowmem
+    alone (what a kernel without highmem, or the highmem plan, keeps)."""
+    return max((c[model]["lowmem"] + (0 if lowmem_only else c[model]["highmem"])
+                for c in configs), default=0)
+
+
+# cores of the first /cpus node that are older than Armv7: a multi_v7
+# kernel does not run there (the table lists them, the verdict is for v7)
+PRE_V7 = ("arm,arm920t", "arm,arm926ej-s", "arm,arm946e-s", "arm,arm1136j-s",
+          "arm,arm1136jf-s", "arm,arm1176jzf-s", "arm,arm11mpcore", "faraday,fa526",
+          "faraday,fa626te", "marvell,feroceon", "marvell,sheeva-v5", "intel,xscale",
+          "arm,arm720t", "arm,arm940t", "arm,arm1020e", "arm,arm1022e", "arm,arm1026ej-s")
+
+
+def arch(cpu):
+    if cpu is None:
+        return "?"
+    return "pre-v7" if cpu in PRE_V7 or "arm9" in cpu or "arm11" in cpu else "v7"
 
 
 def mib(v):
@@ -97,41 +125,123 @@ def boots(dtbs):
             print(f"{os.path.abspath(path)}:{best[0]}:{best[1]}")
 
 
+def placeholder(path):
+    """A board whose memory nodes are there but give no range (size 0):
+    the boot loader fills them in."""
+    from fdtread import nodes
+    try:
+        ns = nodes(open(path, "rb").read())
+    except (IndexError, OSError, ValueError):
+        return False
+    return any(d == 1 and p.get("device_type", b"").rstrip(b"\0") == b"memory"
+               for d, _, p in ns)
+
+
+def chart(rows, out):
+    """Lowmem kept per board, stock best vs densemem best, no highmem."""
+    dat = out + ".dat"
+    with open(dat, "w") as f:
+        for r in rows:
+            f.write(f"{r['board'].split('/')[-1]} {r['stock_lowmem'] >> 20} "
+                    f"{r['densemem_lowmem'] >> 20} {r['ram'] >> 20}\n")
+    gp = (f"set terminal pngcairo size 1400,520 noenhanced; set output '{out}.png';"
+          "set style data histograms; set style fill solid; set boxwidth 0.9;"
+          "set title 'lowmem kept per board with split memory (MiB): best of every "
+          "configuration the CPU runs';"
+          "set ylabel 'MiB'; set xtics rotate by -60 font ',7'; set key top left; set grid ytics;"
+          f"plot '{dat}' using 2:xtic(1) title 'stock FLATMEM', '' using 3 title 'densemem',"
+          " '' using 4 title 'RAM' with linespoints")
+    r = subprocess.run(["gnuplot", "-e", gp], capture_output=True, text=True)
+    if r.returncode:
+        subprocess.run(["gnuplot", "-e", gp.replace("pngcairo", "png")], check=True)
+
+
+def fmt_split(configs, split):
+    """'stock/densemem' lowmem without highmem, then kept with highmem."""
+    cells = []
+    for hm in (False, True):
+        c = [x for x in configs if x["split"] == split and x["highmem"] == hm and not x["lpae"]]
+        if not c:
+            cells.append("-")
+            continue
+        kept = (lambda m: c[0][m]["lowmem"] + c[0][m]["highmem"]) if hm else \
+            (lambda m: c[0][m]["lowmem"])
+        cells.append(f"{mib(kept('stock'))}/{mib(kept('densemem'))}")
+    return " · ".join(cells)
+
+
 def main():
     if sys.argv[1] == "--boots":
         boots(sys.argv[2])
         return
     dtbs, tool, out = sys.argv[1], sys.argv[2], sys.argv[3]
-    rows, total = [], 0
+    rows, holders, total = [], [], 0
     found = sorted(os.path.relpath(os.path.join(d, f), dtbs)
                    for d, _, fs in os.walk(dtbs) for f in fs if f.endswith(".dtb"))
-    for rel in found:
+    for n, rel in enumerate(found, 1):
+        if n % 400 == 0:
+            print(f"boards: {n} of {len(found)} read", file=sys.stderr)
         path = os.path.join(dtbs, rel)
         total += 1
-        r = ranges(path)
-        if r is None or len(r) < 2:
+        try:
+            b = board(path)
+        except ValueError:
             continue
-        stock, dense, rec = plan(tool, path)
-        rows.append((rel[:-4], r, stock, dense, rec))
-    worse = [x for x in rows if x[2] is not None and x[3] < x[2]]
+        if not b["banks"]:
+            if placeholder(path):
+                holders.append(rel[:-4])
+            continue
+        if len(b["banks"]) < 2:
+            continue
+        pl = plan(tool, path)
+        cf = pl.get("configs", [])
+        rows.append({"board": rel[:-4], "cpu": b["cpu"], "arch": arch(b["cpu"]),
+                     "ranges": [[s, z] for s, z in b["banks"]],
+                     "nomap": [[s, z] for s, z in b["nomap"]],
+                     "ram": sum(z for _, z in b["banks"]),
+                     "stock_best": best(cf, "stock"), "densemem_best": best(cf, "densemem"),
+                     "stock_lowmem": best(cf, "stock", True),
+                     "densemem_lowmem": best(cf, "densemem", True),
+                     "configs": cf, "recommended": pl.get("recommended"),
+                     "refused": pl.get("refused")})
+    v7 = [r for r in rows if r["arch"] == "v7"]
+    worse = [r for r in v7 if r["densemem_best"] < r["stock_best"]]
+    # where RAM fits the linear map, densemem without highmem keeps it all
+    # in lowmem: the best lowmem of densemem vs RAM, no-map excluded
+    short = [r for r in v7 if r["densemem_lowmem"] + sum(z for _, z in r["nomap"]) < r["ram"]]
+    base = out[:-3] if out.endswith(".md") else out
+    json.dump({"dtbs": total, "split": rows, "placeholders": holders}, open(base + ".json", "w"),
+              indent=1)
+    chart(rows, base)
     with open(out, "w") as o:
         o.write("# Mainline boards with split memory\n\n")
         o.write(f"Made by `make boards`: {total} DTBs of the base tree's "
                 f"arch/arm/boot/dts, compiled as kbuild does; {len(rows)} have more than one "
-                f"memory range.  Stock: the most any FLATMEM kernel keeps (lowmem + highmem, "
-                f"any split, LPAE where the CPU has it); densemem: the most any densemem "
-                f"configuration keeps, and densemem-plan's recommendation.  "
-                f"{len(worse)} boards where densemem keeps less than stock.\n\n")
-        o.write("| board | ranges | RAM | stock keeps | densemem keeps | recommended |\n")
-        o.write("|---|---|---|---|---|---|\n")
-        for name, r, stock, dense, rec in rows:
-            rs = ", ".join(f"{mib(z)}@{s:#x}" for s, z in r)
-            ram = sum(z for _, z in r)
-            o.write(f"| {name} | {rs} | {mib(ram)} | "
-                    f"{'-' if stock is None else mib(stock)} | "
-                    f"{'-' if dense is None else mib(dense)} | {rec} |\n")
-    print(f"boards: {total} DTBs, {len(rows)} with split memory, "
-          f"{len(worse)} where densemem keeps less than stock -> {out}")
+                f"memory range ({len(v7)} with an Armv7 or later CPU).  Per split, "
+                f"`stock/densemem`: the lowmem a kernel without HIGHMEM keeps, then "
+                f"lowmem + highmem with HIGHMEM (classic MMU).  Best: the most any "
+                f"configuration the CPU can run keeps (LPAE where it has it).  "
+                f"{len(worse)} Armv7 boards where densemem keeps less than stock; "
+                f"{len(short)} where densemem without HIGHMEM does not keep all RAM in "
+                f"lowmem (RAM past the linear map, below PHYS_OFFSET, or above 4 GiB "
+                f"on a CPU without LPAE).  Data: boards.json; chart: boards.png.\n\n")
+        o.write("| board | arch | ranges | RAM | 3G | 3G_OPT | 2G | 2G_OPT | stock best | "
+                "densemem best | recommended |\n")
+        o.write("|---|---|---|---|---|---|---|---|---|---|---|\n")
+        for r in rows:
+            rs = ", ".join(f"{mib(z)}@{s:#x}" for s, z in r["ranges"])
+            splits = " | ".join(fmt_split(r["configs"], sp) for sp in ("3G", "3G_OPT", "2G", "2G_OPT"))
+            o.write(f"| {r['board']} | {r['arch']} | {rs} | {mib(r['ram'])} | {splits} | "
+                    f"{mib(r['stock_best'])} | {mib(r['densemem_best'])} | "
+                    f"{r['refused'] or r['recommended']} |\n")
+        o.write("\n![lowmem kept per board](boards.png)\n")
+        o.write(f"\n## Memory set by the boot loader\n\n{len(holders)} DTBs have a memory "
+                "node whose reg is empty or of size 0: the boot loader fills it in, so "
+                "there is nothing to plan from the DTB alone.\n\n")
+        o.write(", ".join(holders) + "\n")
+    print(f"boards: {total} DTBs, {len(rows)} with split memory ({len(v7)} Armv7), "
+          f"{len(worse)} Armv7 where densemem keeps less than stock, {len(short)} where "
+          f"densemem keeps less than RAM in lowmem, {len(holders)} placeholders -> {out}")
 
 
 if __name__ == "__main__":
