@@ -69,9 +69,18 @@ PRE_V7 = ("arm,arm920t", "arm,arm926ej-s", "arm,arm946e-s", "arm,arm1136j-s",
           "arm,arm720t", "arm,arm940t", "arm,arm1020e", "arm,arm1022e", "arm,arm1026ej-s")
 
 
-def arch(cpu):
+# SoCs older than Armv7 whose DTs have no /cpus node
+PRE_V7_SOCS = ("cirrus,ep93", "marvell,kirkwood", "marvell,orion5x", "atmel,at91rm9200",
+               "atmel,at91sam9", "nxp,lpc32", "fsl,imx23", "fsl,imx28", "fsl,imx25",
+               "fsl,imx27", "fsl,imx31", "fsl,imx35", "ti,da850")
+
+
+def arch(b):
+    """v7 (Armv7 or later), pre-v7, or ? for a board's DTB."""
+    cpu = b["cpu"]
     if cpu is None:
-        return "?"
+        soc = any(c.startswith(PRE_V7_SOCS) for c in b.get("compatible", []))
+        return "pre-v7" if soc else "?"
     return "pre-v7" if cpu in PRE_V7 or "arm9" in cpu or "arm11" in cpu else "v7"
 
 
@@ -98,8 +107,13 @@ def boots(dtbs):
     for d, _, fs in sorted(os.walk(dtbs)):
         for f in sorted(fs):
             r = ranges(os.path.join(d, f)) if f.endswith(".dtb") else None
-            if r and len(r) > 1:
-                layouts.setdefault(tuple(sorted(r)), os.path.join(d, f))
+            if not r or len(r) < 2:
+                continue
+            b = board(os.path.join(d, f))
+            if arch(b) == "pre-v7":	# a multi_v7 kernel does not run there
+                print(f"boards: {f} left out: older than Armv7", file=sys.stderr)
+                continue
+            layouts.setdefault(tuple(sorted(r)), os.path.join(d, f))
     for path in layouts.values():
         mf = os.path.join(mdir, os.path.basename(path)[:-4] + ".mem")
         try:
@@ -150,7 +164,7 @@ def chart(rows, out):
           "configuration the CPU runs';"
           "set ylabel 'MiB'; set xtics rotate by -60 font ',7'; set key top left; set grid ytics;"
           f"plot '{dat}' using 2:xtic(1) title 'stock FLATMEM', '' using 3 title 'densemem',"
-          " '' using 4 title 'RAM' with linespoints")
+          " '' using 4 title 'RAM' with points pt 7")
     r = subprocess.run(["gnuplot", "-e", gp], capture_output=True, text=True)
     if r.returncode:
         subprocess.run(["gnuplot", "-e", gp.replace("pngcairo", "png")], check=True)
@@ -168,6 +182,25 @@ def fmt_split(configs, split):
             (lambda m: c[0][m]["lowmem"])
         cells.append(f"{mib(kept('stock'))}/{mib(kept('densemem'))}")
     return " · ".join(cells)
+
+
+def layouts(rows, out):
+    """The short table, one row per distinct layout of the Armv7 boards:
+    for the cover letter and docs/board-guide.md."""
+    by = {}
+    for r in rows:
+        by.setdefault(tuple(map(tuple, sorted(r["ranges"]))), []).append(r)
+    with open(out, "w") as o:
+        o.write("| memory ranges | boards | RAM | stock: lowmem, no HIGHMEM | "
+                "stock: with HIGHMEM | densemem: lowmem, no HIGHMEM |\n")
+        o.write("|---|---|---|---|---|---|\n")
+        for key, rs in sorted(by.items(), key=lambda kv: kv[1][0]["board"]):
+            r = rs[0]
+            names = ", ".join(x["board"].split("/")[-1] for x in rs[:2])
+            more = f" and {len(rs) - 2} more" if len(rs) > 2 else ""
+            o.write(f"| {', '.join(f'{mib(z)}@{s:#x}' for s, z in key)} | {names}{more} | "
+                    f"{mib(r['ram'])} | {mib(r['stock_lowmem'])} | {mib(r['stock_best'])} | "
+                    f"{mib(r['densemem_lowmem'])} |\n")
 
 
 def main():
@@ -195,7 +228,7 @@ def main():
             continue
         pl = plan(tool, path)
         cf = pl.get("configs", [])
-        rows.append({"board": rel[:-4], "cpu": b["cpu"], "arch": arch(b["cpu"]),
+        rows.append({"board": rel[:-4], "cpu": b["cpu"], "arch": arch(b),
                      "ranges": [[s, z] for s, z in b["banks"]],
                      "nomap": [[s, z] for s, z in b["nomap"]],
                      "ram": sum(z for _, z in b["banks"]),
@@ -239,6 +272,7 @@ def main():
                 "node whose reg is empty or of size 0: the boot loader fills it in, so "
                 "there is nothing to plan from the DTB alone.\n\n")
         o.write(", ".join(holders) + "\n")
+    layouts(v7, base + "-layouts.md")
     print(f"boards: {total} DTBs, {len(rows)} with split memory ({len(v7)} Armv7), "
           f"{len(worse)} Armv7 where densemem keeps less than stock, {len(short)} where "
           f"densemem keeps less than RAM in lowmem, {len(holders)} placeholders -> {out}")

@@ -52,7 +52,8 @@ def regs(reg, ac, sc):
 
 
 def board(path):
-    """A DTB's memory: {"banks", "nomap", "cpu"}; raises ValueError."""
+    """A DTB's memory: {"banks", "nomap", "cpu", "compatible" (the root's)};
+    raises ValueError."""
     try:
         ns = nodes(open(path, "rb").read())
     except (IndexError, OSError, struct.error) as e:
@@ -60,7 +61,8 @@ def board(path):
     cell = lambda p, k, d: int.from_bytes(p[k][:4], "big") if k in p else d
     root = ns[0][2] if ns else {}
     ac, sc = cell(root, "#address-cells", 2), cell(root, "#size-cells", 1)
-    out = {"banks": [], "nomap": [], "cpu": None}
+    out = {"banks": [], "nomap": [], "cpu": None,
+           "compatible": root.get("compatible", b"").decode(errors="replace").split("\0")[:-1]}
     parent = None
     for depth, name, props in ns:
         if depth == 1:

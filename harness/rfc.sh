@@ -50,6 +50,16 @@ for l in sys.stdin:
 	else
 		echo "make boottest: not run in this workspace"
 	fi
+	echo
+	if [ -f "$top/build/report/boards-layouts.md" ]; then
+		echo "make boards: the mainline Armv7 DTBs with split memory, one row per"
+		echo "layout; the most lowmem any stock FLATMEM kernel keeps (and with"
+		echo "HIGHMEM, lowmem + highmem), and densemem's lowmem without HIGHMEM:"
+		echo
+		sed 's/^/  /' "$top/build/report/boards-layouts.md"
+	else
+		echo "make boards: not run in this workspace, so no table"
+	fi
 	for rep in baseline bench; do
 		echo
 		if [ -f "$top/build/report/$rep.md" ]; then
