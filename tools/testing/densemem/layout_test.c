@@ -231,6 +231,40 @@ static int identity_case(void)
 	return bad;
 }
 
+/*
+ * RAM that never reached memblock (below PHYS_OFFSET, say) is listed in
+ * physical order among the dropped ranges and counted as dropped, and the
+ * input the builder cleaned in place is the merged, page-aligned map.
+ */
+static int ignored_case(void)
+{
+	static struct densemem_layout lo;
+	static struct densemem_map map;
+	struct densemem_region in[] = {
+		{ 0x80000000, M(512) }, { 0x40200000, M(510) }, { 0x60000000, 0 },
+	};
+	struct densemem_params p = {
+		.kernel_phys = 0x40208000, .phys_offset = 0x40200000,
+		.page_offset = 0x70000000, .lowmem_size = M(1536),
+		.phys_limit = 1ULL << 32, .min_granule = M(4),
+	};
+	int bad = 0;
+
+	if (densemem_build(&lo, &map, in, ARRAY_SIZE(in), &p))
+		return 1;
+	bad += in[0].base != 0x40200000 || in[1].base != 0x80000000;
+	densemem_add_dropped(&lo, 0x40100000, 0x40200000, DENSEMEM_BELOW_PHYS_OFFSET);
+	bad += lo.nr_ext != 3 || lo.ext[0].start != 0x40100000 ||
+	       lo.ext[0].fate != DENSEMEM_DROPPED ||
+	       lo.ext[0].reason != DENSEMEM_BELOW_PHYS_OFFSET ||
+	       lo.ext[1].start != 0x40200000 || lo.ext[1].fate != DENSEMEM_LOWMEM;
+	bad += lo.dropped != M(1) || lo.lowmem != M(1022);
+	if (bad)
+		printf("  # ignored: %u extents, dropped %#llx, lowmem %#llx\n", lo.nr_ext,
+		       (unsigned long long)lo.dropped, (unsigned long long)lo.lowmem);
+	return bad;
+}
+
 int main(void)
 {
 	unsigned int i, passed = 0, failed = 0;
@@ -247,6 +281,14 @@ int main(void)
 		failed++;
 	} else {
 		printf("ok %u identity_before_setup\n", i + 1);
+		passed++;
+	}
+	i++;
+	if (ignored_case()) {
+		printf("not ok %u ignored_ram_listed_in_order\n", i + 1);
+		failed++;
+	} else {
+		printf("ok %u ignored_ram_listed_in_order\n", i + 1);
 		passed++;
 	}
 	printf("%u passed, %u failed\n", passed, failed);
