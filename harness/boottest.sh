@@ -88,6 +88,14 @@ if r["kconfig"].startswith("densemem"):
                    ks is not None and (int(ks[1]), int(ks[2]), int(ks[3])) == (6, 0, 0)))
     checks.append(("KUnit densemem_translate ran at boot and passed",
                    re.search(r"^\s*ok \d+ densemem_translate$", log, re.M) is not None))
+    # the layout builder's suite too, where the kernel has it
+    try:
+        kcfg = open(f"{sys.argv[7]}/build/kernels/{r['kconfig']}/config").read()
+    except OSError:
+        kcfg = ""
+    if "CONFIG_DENSEMEM_KUNIT_TEST=y" in kcfg:
+        checks.append(("KUnit densemem_layout ran at boot and passed",
+                       re.search(r"^\s*ok \d+ densemem_layout$", log, re.M) is not None))
     low = sum(e - s for s, e, f in ranges if f.startswith("-> [virt"))
     # no-map carve-outs are in their bank's lowmem line but not in the
     # kernel's System RAM
