@@ -72,7 +72,7 @@ PRE_V7 = ("arm,arm920t", "arm,arm926ej-s", "arm,arm946e-s", "arm,arm1136j-s",
 # SoCs older than Armv7 whose DTs have no /cpus node
 PRE_V7_SOCS = ("cirrus,ep93", "marvell,kirkwood", "marvell,orion5x", "atmel,at91rm9200",
                "atmel,at91sam9", "nxp,lpc32", "fsl,imx23", "fsl,imx28", "fsl,imx25",
-               "fsl,imx27", "fsl,imx31", "fsl,imx35", "ti,da850")
+               "fsl,imx27", "fsl,imx31", "fsl,imx35", "ti,da850", "st,nomadik", "stericsson,nomadik")
 
 
 def arch(b):

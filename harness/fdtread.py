@@ -52,7 +52,7 @@ def regs(reg, ac, sc):
 
 
 def board(path):
-    """A DTB's memory: {"banks", "nomap", "cpu", "compatible" (the root's)};
+    """A DTB's memory: {"banks", "nomap", "cpu", "compatible" (every node's)};
     raises ValueError."""
     try:
         ns = nodes(open(path, "rb").read())
@@ -61,8 +61,10 @@ def board(path):
     cell = lambda p, k, d: int.from_bytes(p[k][:4], "big") if k in p else d
     root = ns[0][2] if ns else {}
     ac, sc = cell(root, "#address-cells", 2), cell(root, "#size-cells", 1)
+    # every compatible string of the tree: the SoC where there is no /cpus
     out = {"banks": [], "nomap": [], "cpu": None,
-           "compatible": root.get("compatible", b"").decode(errors="replace").split("\0")[:-1]}
+           "compatible": sorted({c for _, _, p in ns for c in
+                                 p.get("compatible", b"").decode(errors="replace").split("\0") if c})}
     parent = None
     for depth, name, props in ns:
         if depth == 1:
