@@ -56,7 +56,7 @@ demo: tree
 	for k in $(DEMO_CONFIGS); do bash harness/boot.sh $(DEMO_MACHINE) $$k >> build/report/demo.jsonl; done; \
 	/usr/bin/python3 harness/report.py build/report/demo.jsonl
 
-harnesstest: deps
+harnesstest: deps plantool
 	@bash harness/test-machine.sh
 
 # KUnit: the layout builder under UML, then both suites on Arm for each

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Bad machine files are refused before QEMU starts, naming file and line.
+# Bad machine files are refused before QEMU starts, naming file and line;
+# the boot checks catch what they are for on a recorded boot.
 top=$(cd "$(dirname "$0")/.." && pwd)
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 pass=0 fail=0
@@ -24,5 +25,11 @@ expect load_outside "3: load address is not page-aligned with 32 MiB of one bank
 	$'bank 0x40000000 256M\nbank 0x80000000 1G\nload 0x50000000'
 expect load_unaligned "2: load address is not page-aligned" $'bank 0x40000000 1G\nload 0x42000800'
 expect load_in_upper_bank ok $'bank 0x40000000 256M\nbank 0x80000000 1G\nload 0x82000000'
+# the boot checks on a recorded boot (harness/test-bootcheck.py)
+bc=$(/usr/bin/python3 "$top/harness/test-bootcheck.py")
+echo "$bc" | grep -v '^bootcheck: '
+pass=$((pass + $(echo "$bc" | sed -n 's/^bootcheck: \([0-9]*\) passed.*/\1/p')))
+fail=$((fail + $(echo "$bc" | sed -n 's/^bootcheck: [0-9]* passed, \([0-9]*\) failed/\1/p')))
+echo "$bc" | grep -q '^bootcheck: ' || fail=$((fail + 1))
 echo "harnesstest: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -1,0 +1,267 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""The checks of one boot, as harness/boottest.sh runs them.
+
+    bootcheck.py --result 'RESULT {...}' --want BYTES|ram --machine FILE
+                 --log CONSOLE_LOG [--kconfig-file CONFIG] [--plan TOOL]
+                 [--peer] [--smp N] [--dma MIB] [--kexec]
+
+Each check is a function of what the boot left (its RESULT line, its
+console log, the machine file) that returns (what, ok) pairs; main()
+prints one "ok"/"not ok" line per pair.  harness/test-bootcheck.py runs
+the same functions on recorded console logs.
+"""
+import argparse
+import difflib
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import machine  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def result(line):
+    """The JSON of a RESULT line."""
+    return json.loads(line[len("RESULT "):])
+
+
+def boots(log):
+    """(first kernel's log, second kernel's log, number of kernels): with
+    KEXEC the console holds two."""
+    starts = [b.start() for b in re.finditer(r"^Booting Linux on physical CPU", log, re.M)]
+    cut = starts[1] if len(starts) > 1 else len(log)
+    return log[:cut], log[cut:], len(starts)
+
+
+def basic(r, want):
+    """The guest booted, accounted for every byte, kept @want in lowmem
+    and its own tests passed."""
+    want = r["ram"] if want == "ram" else int(want)
+    return [("booted", r["booted"]),
+            ("ram == lowmem + highmem + ignored", r["ram"] == r["lowmem"] + r["highmem"] + r["ignored"]),
+            (f"lowmem == {want}", r["lowmem"] == want),
+            ("guest tests ran and passed (memtouch: fresh pages zero, patterns kept)",
+             r["tests"]["passed"] > 0 and r["tests"]["failed"] == 0)]
+
+
+WARNING = re.compile(r"^.*(?:WARNING: CPU|BUG: |Oops|Kernel panic|pagealloc: memory corruption"
+                     r"|virt_to_phys used for|phys_to_virt used for).*$", re.M)
+
+
+def no_warning(log):
+    """A warning anywhere (DEBUG_VIRTUAL, DEBUG_VM, page poisoning, ...)."""
+    bad = WARNING.findall(log)
+    for line in bad[:5]:
+        print("  # " + line)
+    return [("no kernel warning, BUG, Oops or poison corruption on the console", not bad)]
+
+
+def debug_on(log):
+    """The debug options of densemem-debug are really on in this boot."""
+    return [("page poisoning on (page_poison=1 over init_on_free=1)",
+             "mem auto-init: CONFIG_PAGE_POISONING is on" in log)]
+
+
+def layout_lines(log):
+    """The first report's range lines, (start, end, fate), and its summary."""
+    ranges = []
+    for line in log.splitlines():
+        mt = re.match(r"densemem: \[mem (0x[0-9a-f]+)-(0x[0-9a-f]+)\] (.*)", line)
+        if mt:
+            ranges.append((int(mt[1], 16), int(mt[2], 16) + 1, mt[3]))
+        elif re.match(r"densemem: \d+ banks, granule", line):
+            return ranges, line
+    return ranges, None
+
+
+def merged(spans):
+    """Sorted spans with those that overlap or touch joined, as memblock
+    joins DT memory nodes."""
+    out = []
+    for s, e in sorted(spans):
+        if out and s <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], e)
+        else:
+            out.append([s, e])
+    return out
+
+
+def lines_cover_banks(log, m):
+    """The boot lines name every byte of the machine's banks and nothing
+    else.  A bank ending at 4 GiB reaches a 32-bit phys_addr_t one byte
+    short (memblock_cap_size()): the lines then end at 0xfffffffe and say,
+    on that line, that the page's end is past the largest phys_addr_t."""
+    ranges, summary = layout_lines(log)
+    banks = merged((s, s + z) for s, z, _ in m["banks"])
+    covered = []
+    for s, e, _ in sorted(ranges):
+        if covered and s == covered[-1][1]:
+            covered[-1][1] = e
+        else:
+            covered.append([s, e])
+    top = {e for s, e, f in ranges if "its end past the largest phys_addr_t" in f}
+    exact = len(covered) == len(banks) and all(
+        any(cs == s and (ce == e or (ce == e - 1 and ce in top)) for cs, ce in covered)
+        for s, e in banks)
+    return [("boot lines printed", summary is not None),
+            ("boot lines cover every bank, byte for byte", exact)]
+
+
+def lowmem_lines(log, m, r):
+    """The lowmem of the boot lines, less the no-map carve-outs (in their
+    bank's line but not System RAM), is the kernel's lowmem."""
+    ranges, _ = layout_lines(log)
+    low = [(s, e) for s, e, f in ranges if f.startswith("-> [virt")]
+    nomap = sum(max(0, min(e, b[0] + b[1]) - max(s, b[0])) for s, e in low for b in m["nomap"])
+    return [("boot lines' lowmem less no-map == the kernel's lowmem",
+             sum(e - s for s, e in low) - nomap == r["lowmem"])]
+
+
+def kselftest(log):
+    ks = re.search(r"^# Totals: pass:(\d+) fail:(\d+) xfail:\d+ xpass:\d+ skip:(\d+)", log, re.M)
+    return [("kselftest densemem_test in the guest: 6 of 6 passed, none skipped",
+             ks is not None and (int(ks[1]), int(ks[2]), int(ks[3])) == (6, 0, 0))]
+
+
+def kunit(log, kconfig):
+    """The KUnit suites the kernel has ran at boot and passed."""
+    out = [("KUnit densemem_translate ran at boot and passed",
+            re.search(r"^\s*ok \d+ densemem_translate$", log, re.M) is not None)]
+    if "CONFIG_DENSEMEM_KUNIT_TEST=y" in kconfig:
+        out.append(("KUnit densemem_layout ran at boot and passed",
+                    re.search(r"^\s*ok \d+ densemem_layout$", log, re.M) is not None))
+    return out
+
+
+def plan_agrees(first, plan, kconfig_file, sources, load=None):
+    """densemem-plan prints the kernel's boot lines exactly, from each of
+    @sources: (path, what) pairs, the machine file and the DTB it got."""
+    kern = [line for line in first.splitlines() if line.startswith("densemem: ")]
+    out = []
+    for src, what in sources:
+        args = [plan, "--boot-lines", "--config", kconfig_file]
+        if load is not None:
+            args += ["--load", hex(load)]
+        p = subprocess.run(args + [src], capture_output=True, text=True)
+        same = p.returncode == 0 and p.stdout.splitlines() == kern
+        if not same:
+            print(f"  # densemem-plan {src}: {p.stderr.strip()}")
+            for line in difflib.unified_diff(p.stdout.splitlines(), kern, "plan", "kernel",
+                                             lineterm=""):
+                print("  # " + line)
+        out.append((f"densemem-plan on the {what} prints the kernel's boot lines", same))
+    return out
+
+
+def mm_selftests(log, progs):
+    """Every program of the selftests/mm subset ran in the guest and passed."""
+    mm = dict(re.findall(r"^DENSEMEM-TEST mm/(\S+) rc=\d+ (\w+)", log, re.M))
+    return [(f"selftests/mm subset in the guest: {len(progs)} programs, all passed",
+             sorted(mm) == sorted(progs) and all(v == "pass" for v in mm.values()))]
+
+
+def mm_programs():
+    """The programs harness/initramfs.sh builds."""
+    txt = open(os.path.join(HERE, "initramfs.sh")).read()
+    return re.search(r'^mmtests="([^"]*)"', txt, re.M)[1].split()
+
+
+def kexec(log):
+    first, second, n = boots(log)
+    dm = lambda t: [line for line in t.splitlines() if line.startswith("densemem: ")]
+    return [("kexec: a second kernel booted from the first, its init reported",
+             n == 2 and "DENSEMEM-KEXEC executing" in first and
+             re.search(r"^Kernel command line: .*densemem\.kexeced=1", second, re.M) is not None
+             and "DENSEMEM-GUEST " in second),
+            ("kexec: the second kernel printed the first one's densemem lines",
+             bool(dm(first)) and dm(first) == dm(second))]
+
+
+def dma(log, mib):
+    return [(f"virtio-blk DMA: {mib} MiB written and read back unchanged",
+             re.search(rf"^DENSEMEM-TEST dma rc=0 mib={mib} ", log, re.M) is not None)]
+
+
+def smp(log, n):
+    return [(f"all {n} CPUs brought up",
+             re.search(rf"^smp: Brought up \d+ nodes?, {n} CPUs$", log, re.M) is not None)]
+
+
+def peer(log):
+    return [(f"peer suite {suite} ran in the guest and passed",
+             re.search(rf"^DENSEMEM-TEST {suite} rc=0 ", log, re.M) is not None)
+            for suite in ("stress-ng", "memtester")]
+
+
+def checks(r, want, m, log, kconfig="", plan=None, kconfig_file=None, dtb=None,
+           want_peer=False, want_smp=None, want_dma=None, want_kexec=False):
+    """Every check of one boot, in the order boottest prints them."""
+    first = boots(log)[0]
+    out = basic(r, want) + no_warning(log)
+    if r["kconfig"] == "densemem-debug":
+        out += debug_on(log)
+    if r["kconfig"].startswith("densemem"):
+        out += lines_cover_banks(log, m) + kselftest(log) + kunit(log, kconfig)
+        out += lowmem_lines(log, m, r)
+        if plan:
+            load = m["load"][0] if m["load"] else None
+            out += plan_agrees(first, plan, kconfig_file,
+                               [(m["file"], "machine file"), (dtb, "DTB it was given")], load)
+    out += mm_selftests(log, mm_programs())
+    if want_kexec:
+        out += kexec(log)
+    if want_dma:
+        out += dma(log, want_dma)
+    if want_smp:
+        out += smp(log, want_smp)
+    if want_peer:
+        out += peer(log)
+    return out
+
+
+def main():
+    a = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    a.add_argument("--result", required=True)
+    a.add_argument("--want", required=True)
+    a.add_argument("--machine", required=True)
+    a.add_argument("--log", required=True)
+    a.add_argument("--kconfig-file")
+    a.add_argument("--plan")
+    a.add_argument("--peer", action="store_true")
+    a.add_argument("--smp")
+    a.add_argument("--dma")
+    a.add_argument("--kexec", action="store_true")
+    o = a.parse_args()
+    try:
+        r = result(o.result)
+    except ValueError:
+        print(f"not ok {o.machine}: boot.sh gave no RESULT line ({o.result[:80]!r})")
+        print("boottest: 0 passed, 1 failed")
+        sys.exit(1)
+    try:
+        log = open(o.log, errors="replace").read().replace("\r", "")
+    except OSError:
+        log = ""
+    kconfig = ""
+    if o.kconfig_file:
+        try:
+            kconfig = open(o.kconfig_file).read()
+        except OSError:
+            pass
+    dtb = os.path.join(os.path.dirname(o.log), "machine.dtb")
+    out = checks(r, o.want, machine.parse(o.machine), log, kconfig, o.plan, o.kconfig_file,
+                 dtb, o.peer, o.smp, o.dma, o.kexec)
+    for what, ok in out:
+        print(("ok" if ok else "not ok"), f"{r['machine']} {r['kconfig']}: {what}")
+    p = sum(bool(ok) for _, ok in out)
+    print(f"boottest: {p} passed, {len(out) - p} failed")
+    sys.exit(len(out) != p)
+
+
+if __name__ == "__main__":
+    main()
