@@ -65,12 +65,12 @@ echo "kernel: building $name on $tag ($(git -C "$src" log -1 --format=%h))"
 # minute, on stderr (callers keep stdout for the result)
 t0=$SECONDS
 ( while sleep 60; do
-	echo "kernel: $name: $(find "$obj" -name '*.o' | wc -l) objects so far ($((SECONDS - t0)) s)" >&2
+	echo "kernel: $name: $(find "$obj" -name '*.o' 2>/dev/null | wc -l) objects so far ($((SECONDS - t0)) s)" >&2
 done ) &
 ticker=$!
-trap 'kill $ticker 2>/dev/null' EXIT
+# '|| true': a failing command in an EXIT trap would be the script's status
+trap 'kill $ticker 2>/dev/null || true' EXIT
 mk zImage arm/arm-realview-pbx-a9.dtb
-kill $ticker 2>/dev/null
 cp "$obj/arch/arm/boot/zImage" "$out/zImage.new" && mv "$out/zImage.new" "$out/zImage"
 cp "$obj/arch/arm/boot/dts/arm/arm-realview-pbx-a9.dtb" "$out/pbx-a9.dtb"
 cp "$obj/.config" "$out/config"
