@@ -4,8 +4,11 @@
 in DIR from the measurements harness/bench.sh collected, with each target
 of the benchmark issue stated as met or not, with its figure."""
 import json
-import subprocess
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import plot  # noqa: E402
 
 OPS = ["phys_to_virt", "virt_to_phys", "pfn_to_page", "page_to_pfn",
        "page_address", "virt_to_page", "pfn_valid"]
@@ -132,16 +135,10 @@ def main():
     with open(dat, "w") as f:
         for op in OPS:
             f.write(op + " " + " ".join(str(ops[op].get(m, 0)) for m in MODELS + ["scan"]) + "\n")
-    gp = (f"set terminal pngcairo size 900,420 noenhanced; set output '{out}/bench.png';"
-          "set style data histograms; set style fill solid; set boxwidth 0.9;"
-          "set ylabel 'guest instructions per call'; set xtics rotate by -30;"
-          "set key outside right top; set grid ytics;"
-          f"plot '{dat}' using 2:xtic(1) title 'FLATMEM', '' using 3 title 'SPARSEMEM',"
-          " '' using 4 title 'DENSEMEM', '' using 5 title 'scan of 4 banks'")
-    r = subprocess.run(["gnuplot", "-e", gp], capture_output=True, text=True)
-    if r.returncode:
-        gp = gp.replace("pngcairo", "png")
-        subprocess.run(["gnuplot", "-e", gp], check=True)
+    plot.histogram(dat, f"{out}/bench.png", "900,420",
+                   "set ylabel 'guest instructions per call'; set xtics rotate by -30; "
+                   "set key outside right top",
+                   [("FLATMEM", ""), ("SPARSEMEM", ""), ("DENSEMEM", ""), ("scan of 4 banks", "")])
     print("\n".join(md))
 
 

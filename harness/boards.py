@@ -19,6 +19,7 @@ import re
 import subprocess
 import sys
 
+import plot
 from fdtread import board, ranges
 
 UNITS = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
@@ -158,16 +159,12 @@ def chart(rows, out):
         for r in rows:
             f.write(f"{r['board'].split('/')[-1]} {r['stock_lowmem'] >> 20} "
                     f"{r['densemem_lowmem'] >> 20} {r['ram'] >> 20}\n")
-    gp = (f"set terminal pngcairo size 1400,520 noenhanced; set output '{out}.png';"
-          "set style data histograms; set style fill solid; set boxwidth 0.9;"
-          "set title 'lowmem kept per board with split memory (MiB): best of every "
-          "configuration the CPU runs';"
-          "set ylabel 'MiB'; set xtics rotate by -60 font ',7'; set key top left; set grid ytics;"
-          f"plot '{dat}' using 2:xtic(1) title 'stock FLATMEM', '' using 3 title 'densemem',"
-          " '' using 4 title 'RAM' with points pt 7")
-    r = subprocess.run(["gnuplot", "-e", gp], capture_output=True, text=True)
-    if r.returncode:
-        subprocess.run(["gnuplot", "-e", gp.replace("pngcairo", "png")], check=True)
+    plot.histogram(dat, out + ".png", "1400,520",
+                   "set title 'lowmem kept per board with split memory (MiB): best of every "
+                   "configuration the CPU runs (RAM past 2.5 GiB off the chart)'; "
+                   "set ylabel 'MiB'; set yrange [0:2560]; "
+                   "set xtics rotate by -60 font ',7'; set key top left",
+                   [("stock FLATMEM", ""), ("densemem", ""), ("RAM", "with points pt 7")])
 
 
 def fmt_split(configs, split):
