@@ -265,32 +265,23 @@ static int ignored_case(void)
 	return bad;
 }
 
+/* One TAP line; counts it. */
+static void tap(unsigned int n, const char *name, int bad, unsigned int *passed,
+		unsigned int *failed)
+{
+	printf("%s %u %s\n", bad ? "not ok" : "ok", n, name);
+	bad ? (*failed)++ : (*passed)++;
+}
+
 int main(void)
 {
 	unsigned int i, passed = 0, failed = 0;
 
 	printf("# densemem layout tests, %d-bit unsigned long\n", BITS_PER_LONG);
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		int bad = run_case(&cases[i]);
-
-		printf("%s %u %s\n", bad ? "not ok" : "ok", i + 1, cases[i].name);
-		bad ? failed++ : passed++;
-	}
-	if (identity_case()) {
-		printf("not ok %u identity_before_setup\n", i + 1);
-		failed++;
-	} else {
-		printf("ok %u identity_before_setup\n", i + 1);
-		passed++;
-	}
-	i++;
-	if (ignored_case()) {
-		printf("not ok %u ignored_ram_listed_in_order\n", i + 1);
-		failed++;
-	} else {
-		printf("ok %u ignored_ram_listed_in_order\n", i + 1);
-		passed++;
-	}
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		tap(i + 1, cases[i].name, run_case(&cases[i]), &passed, &failed);
+	tap(++i, "identity_before_setup", identity_case(), &passed, &failed);
+	tap(++i, "ignored_ram_listed_in_order", ignored_case(), &passed, &failed);
 	printf("%u passed, %u failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
