@@ -72,6 +72,13 @@ if [ "$board" = virt ]; then
 	bin=${QEMU_VIRT:-$bin}
 	# the DTB QEMU dumps must be the one of the machine it then runs
 	args=(-cpu "$cpu" -m "${mem}M" -smp "${SMP:-1}" -nographic -nic none)
+	# A bank far above 4 GiB (HiP04: 13 GiB at 0x4c0000000) needs more
+	# guest RAM than this host has, of which the guest touches little:
+	# map it without reserving it, or the kernel refuses the allocation.
+	if [ "$mem" -gt $(($(sed -n 's/^MemTotal: *\([0-9]*\) kB/\1/p' /proc/meminfo) / 1024)) ]; then
+		hm=$hm,memory-backend=ram
+		args+=(-object memory-backend-ram,id=ram,size="${mem}M",reserve=off)
+	fi
 	qemu=($bin -M virt,$hm "${args[@]}" -no-reboot)
 	$bin -M virt,$hm,dumpdtb="$run/qemu.dtb" "${args[@]}" >/dev/null 2>&1
 	# the shim is the firmware
