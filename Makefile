@@ -21,8 +21,9 @@ MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
 BASELINE_MACHINES ?= $(wildcard machines/*.mem)
 
+# the "make ..." lines of the README's Targets block
 help:
-	@sed -n 's/^## //p' README.md
+	@sed -n '/^## Targets/,/^- /{ /^make /p }' README.md
 
 deps:
 	@bash harness/deps.sh
