@@ -25,7 +25,7 @@ git_() { git -C "$tree" -c user.name="densemem" -c user.email="densemem@invalid"
 
 tarid=$(stat -c '%s %Y' "$tarball")
 inputs=$(cd "$top" && { echo "$tarid"; git ls-files -co --exclude-standard \
-	patches mm arch Kconfig.densemem kunit docs tools harness/overlay.map \
+	patches mm arch include Kconfig.densemem kunit docs tools harness/overlay.map \
 	harness/tree.sh harness/maintainers.py 2>/dev/null | sort |
 	xargs -r sha1sum; } | sha1sum | cut -d' ' -f1)
 if [ -f "$tree/.densemem-inputs" ] && [ "$(cat "$tree/.densemem-inputs")" = "$inputs" ]; then

@@ -47,7 +47,7 @@
  * @p2v:	per physical chunk, linear-map address minus physical
  *		address, modulo 2^BITS_PER_LONG: @p2d in bytes plus @voffset
  * @p2page:	per physical chunk, the address the struct page of pfn 0
- *		would have: &mem_map[p2d - base_pfn]; set with mem_map
+ *		would have: mem_map + p2d - base_pfn; set with mem_map
  *
  * A physical chunk without RAM holds a p2d[] delta that lands its pfns at
  * or past @base_pfn + @nr_pages, so pfn_valid() needs no table of its own;
@@ -62,7 +62,7 @@
  * gives the next bank's start.  Before densemem_setup() the tables are the
  * identity.
  *
- * The *_base pointers point into the structure itself: densemem_build()
+ * The ``*_base`` pointers point into the structure itself: densemem_build()
  * writes the tables where they are used, and a copy is not usable.
  */
 struct densemem_map {

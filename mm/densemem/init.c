@@ -65,6 +65,8 @@ static bool __init densemem_same_kept(const struct densemem_layout *a,
  * the address just past each such range (a bank's end, high_memory),
  * false for holes, highmem and what was dropped.  Before the first layout
  * exists only the kernel's bank is in use, and every address passes.
+ *
+ * Return: whether __va(@phys) is a linear-map address of RAM.
  */
 bool densemem_phys_in_lowmem(phys_addr_t phys)
 {
