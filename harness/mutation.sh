@@ -1,50 +1,25 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # mutation.sh: show that the tests catch a wrong table entry.  Two
-# mutants: "alias" maps the last physical chunk one dense chunk too low, so
-# it aliases the chunk before it (the kernel does not boot); "swap-va"
-# swaps the __va() entries of two RAM chunks below the top one on
-# virt-quad, which the kernel survives, so that only a check that looks
-# past the tables (the MMU, a second mapping) can see it.  The host tests, the fuzzer and the boot test of a kernel built
-# with the mutant (KUnit densemem_translate, memtouch, accounting) run on
-# it; each must fail.  Prints "mutation: N passed, N failed", a pass being
-# a suite that caught the mutant.
+# mutants, each a patch in harness/mutants/: "alias" maps the last
+# physical chunk one dense chunk too low, so that it aliases the chunk
+# before it (the kernel does not boot); "swap-va" swaps the __va() entries
+# of two RAM chunks below the top one on virt-quad, which the kernel
+# survives, so that only a check that looks past the tables (the MMU, a
+# second mapping) can see it.  The host tests, the fuzzer and the boot
+# test of a kernel built with the mutant (KUnit densemem_translate,
+# memtouch, accounting) run on it; each must fail.  Prints "mutation: N
+# passed, N failed", a pass being a suite that caught the mutant.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 mut=$top/build/mutant
 mkdir -p "$mut"
-mutate() {	# mutate KIND FILE: the wrong entries
-	/usr/bin/python3 - "$1" "$2" <<'PY'
-import sys
-kind, p = sys.argv[1], sys.argv[2]
-s = open(p).read()
-if kind == "alias":
-    # the last physical chunk one dense chunk too low, just before the
-    # builder returns
-    old = "\tm->d2p[m->d2p_nr] = m->d2p[m->d2p_nr - 1];\n\tdensemem_map_finish(m);\n\treturn 0;\n"
-    new = ("\tm->d2p[m->d2p_nr] = m->d2p[m->d2p_nr - 1];\n"
-           "\tif (m->p2d_nr > 1)\t/* MUTANT */\n"
-           "\t\tm->p2d[m->p2d_nr - 1] -= 1UL << pshift;\n"
-           "\tdensemem_map_finish(m);\n\treturn 0;\n")
-else:
-    # swap-va: __va() of two RAM chunks below the top one swapped.  Early
-    # boot allocates from the top of lowmem and the rest of the kernel
-    # reaches pages through page_address(), which needs no table, so the
-    # kernel boots; only the physical view is wrong.
-    old = "\tm->d2p_base = (unsigned long)m->d2p - m->d2p_first * sizeof(m->d2p[0]);\n}\n"
-    new = ("\tm->d2p_base = (unsigned long)m->d2p - m->d2p_first * sizeof(m->d2p[0]);\n"
-           "\tif (m->p2d_nr >= 5 &&\t/* MUTANT */\n"
-           "\t    densemem_map_pfn_valid(m, (m->p2d_first + m->p2d_nr - 3) << m->shift) &&\n"
-           "\t    densemem_map_pfn_valid(m, (m->p2d_first + m->p2d_nr - 5) << m->shift)) {\n"
-           "\t\tunsigned long a = m->p2d_nr - 5, b = m->p2d_nr - 3;\n"
-           "\t\tunsigned long va = m->p2v[a] + ((m->p2d_first + a) << m->vshift);\n"
-           "\t\tunsigned long vb = m->p2v[b] + ((m->p2d_first + b) << m->vshift);\n\n"
-           "\t\tm->p2v[a] = vb - ((m->p2d_first + a) << m->vshift);\n"
-           "\t\tm->p2v[b] = va - ((m->p2d_first + b) << m->vshift);\n"
-           "\t}\n}\n")
-assert old in s, "mutation point not found"
-open(p, "w").write(s.replace(old, new, 1))
-PY
+# mutate KIND DIR: apply harness/mutants/KIND.patch, a diff of
+# mm/densemem/layout.c, in the tree at DIR (patch's fuzz lets it survive
+# edits around the mutation point)
+mutate() {
+	patch -s -p1 -d "$2" < "$top/harness/mutants/$1.patch" ||
+		{ echo "mutation: harness/mutants/$1.patch no longer applies" >&2; exit 1; }
 }
 pass=0 fail=0
 caught() {	# caught NAME STATUS: the suite must have failed (STATUS != 0)
@@ -55,11 +30,12 @@ caught() {	# caught NAME STATUS: the suite must have failed (STATUS != 0)
 for spec in alias:virt-tri swap-va:virt-quad; do
 	kind=${spec%%:*} machine=${spec#*:}
 	echo "# mutant $kind"
-	cp "$top/mm/densemem/layout.c" "$mut/layout.c"
-	mutate $kind "$mut/layout.c"
-	make -s -C "$top/tools/testing/densemem" SRC="$mut/layout.c" OUT=out-mutant run > "$mut/host.$kind.log" 2>&1
+	rm -rf "$mut/host" && mkdir -p "$mut/host/mm/densemem"
+	cp "$top/mm/densemem/layout.c" "$mut/host/mm/densemem/layout.c"
+	mutate $kind "$mut/host"
+	make -s -C "$top/tools/testing/densemem" SRC="$mut/host/mm/densemem/layout.c" OUT=out-mutant run > "$mut/host.$kind.log" 2>&1
 	caught "$kind: host tests (layout_test)" $?
-	timeout 120 make -s -C "$top/tools/testing/densemem" SRC="$mut/layout.c" FUZZ_OUT=out-mutant-fuzz fuzz FUZZ_SECONDS=30 \
+	timeout 120 make -s -C "$top/tools/testing/densemem" SRC="$mut/host/mm/densemem/layout.c" FUZZ_OUT=out-mutant-fuzz fuzz FUZZ_SECONDS=30 \
 		> "$mut/fuzz.$kind.log" 2>&1
 	caught "$kind: fuzzer (30 s)" $?
 	rm -rf "$top/tools/testing/densemem/out-mutant" "$top/tools/testing/densemem/out-mutant-fuzz"
@@ -69,7 +45,7 @@ for spec in alias:virt-tri swap-va:virt-quad; do
 	git -C "$tree" worktree prune
 	rm -rf "$mut/src"
 	git -C "$tree" worktree add -q --detach "$mut/src" densemem
-	mutate $kind "$mut/src/mm/densemem/layout.c"
+	mutate $kind "$mut/src"
 	git -C "$mut/src" -c user.name=densemem -c user.email=densemem@invalid commit -q -a -m "MUTANT: $kind"
 	git -C "$tree" tag -f mutant "$(git -C "$mut/src" rev-parse HEAD)" >/dev/null
 	git -C "$tree" worktree remove --force "$mut/src"
