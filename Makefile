@@ -16,7 +16,7 @@ export CCACHE_IGNOREOPTIONS ?= -fmacro-prefix-map=*
 .PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean \
 	kunit-uml boottest-all \
 	distro boards boards-boot \
-	plan plantool plantest rfc rfc-bisect bench mutation
+	plan plantool plantest rfc rfc-bisect bench mutation qemu-configs
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
 BASELINE_MACHINES ?= $(wildcard machines/*.mem)
@@ -56,6 +56,13 @@ demo: tree
 	@mkdir -p build/report; : > build/report/demo.jsonl; \
 	for k in $(DEMO_CONFIGS); do bash harness/boot.sh $(DEMO_MACHINE) $$k >> build/report/demo.jsonl; done; \
 	/usr/bin/python3 harness/report.py build/report/demo.jsonl
+
+# kunit/qemu_configs/ from machines/ (harnesstest checks they agree)
+QEMU_CONFIG_MACHINES := virt-2x512 virt-tri virt-quad virt-2x1g lpae-split
+qemu-configs:
+	@for m in $(QEMU_CONFIG_MACHINES); do \
+		/usr/bin/python3 harness/machine.py kunit-qemu machines/$$m.mem > kunit/qemu_configs/arm_$$(echo $$m | tr - _).py || exit 1; \
+	done
 
 harnesstest: deps plantool
 	@bash harness/test-machine.sh

@@ -6,6 +6,7 @@
     machine.py json FILE               the parsed machine, as JSON
     machine.py dtb FILE QEMU_DTB OUT BOOTARGS INITRD_START INITRD_END
     machine.py from-dtb BOARD.dtb OUT.mem   a board's memory as a machine file
+    machine.py kunit-qemu FILE         kunit.py's --qemu_config for it
 """
 import json
 import sys
@@ -221,6 +222,47 @@ def from_dtb(dtb, out):
     return shift
 
 
+def kunit_qemu(m):
+    """The QEMU config of kunit.py for a virt machine file: kunit.py boots
+    with -kernel, so the banks go on the command line as mem=.  The files
+    of kunit/qemu_configs/ are this output (make qemu-configs)."""
+    if m["board"] != "virt" or m["nomap"] or m["cmdline"] or m["load"]:
+        raise MachineError(f"{m['file']}: kunit.py's QEMU runs plain virt banks only")
+    name = m["file"].rsplit("/", 1)[-1][:-len(".mem")]
+    s = summary(m)
+
+    def size(z):
+        return f"{z >> 30}G" if z % (1 << 30) == 0 else f"{z >> 20}M"
+    mem = " ".join(f"mem={size(z)}@{b:#x}" for b, z, _ in sorted(m["banks"]))
+    head = [l[2:] if l.startswith("# ") else l[1:] for l in
+            open(m["file"]).read().split("\n\n")[0].splitlines() if l.startswith("#")]
+    if s["lpae"]:
+        kc, arch, hm = "arm-lpae", "aarch64", "on"
+        why = ["qemu-system-aarch64 runs the same 32-bit CPU: QEMU 7.2's",
+               "qemu-system-arm reads page tables above 4 GiB from their address",
+               "modulo 4 GiB, and densemem puts page tables there."]
+    else:
+        kc, arch, hm, why = "arm", "arm", "off", []
+    return "\n".join(
+        ["# SPDX-License-Identifier: GPL-2.0", "#",
+         f"# QEMU virt with the RAM banks of the densemem project's machines/{name}.mem",
+         "# (generated from it by harness/machine.py kunit-qemu):", "#"] +
+        [f"#   {l}".rstrip() for l in head] + ["#",
+         "# kunit.py boots with -kernel, and QEMU then gives the kernel one",
+         "# contiguous memory node, so the banks come from mem= (Arm replaces the",
+         "# DT's memory with them before densemem_setup() runs).  QEMU gets RAM up",
+         "# to the end of the highest bank; the holes are never used."] +
+        [f"# {l}" for l in why] +
+        ["from ..qemu_config import QemuArchParams", "",
+         "QEMU_ARCH = QemuArchParams(linux_arch='arm',",
+         f"\t\t\t   kconfig='',\t# in mm/densemem/{kc}.kunitconfig",
+         f"\t\t\t   qemu_arch='{arch}',",
+         "\t\t\t   kernel_path='arch/arm/boot/zImage',",
+         f"\t\t\t   kernel_command_line='console=ttyAMA0 {mem}',",
+         f"\t\t\t   extra_qemu_params=['-machine', 'virt,highmem={hm}',",
+         f"\t\t\t\t\t      '-cpu', '{m['cpu']}', '-m', '{s['qemu_ram_mib']}M'])", ""])
+
+
 def main():
     try:
         cmd, path = sys.argv[1], sys.argv[2]
@@ -230,6 +272,8 @@ def main():
         m = parse(path)
         if cmd == "json":
             print(json.dumps(summary(m)))
+        elif cmd == "kunit-qemu":
+            sys.stdout.write(kunit_qemu(m))
         elif cmd == "dtb":
             make_dtb(m, sys.argv[3], sys.argv[4], sys.argv[5],
                      int(sys.argv[6], 0), int(sys.argv[7], 0))

@@ -25,6 +25,17 @@ expect load_outside "3: load address is not page-aligned with 32 MiB of one bank
 	$'bank 0x40000000 256M\nbank 0x80000000 1G\nload 0x50000000'
 expect load_unaligned "2: load address is not page-aligned" $'bank 0x40000000 1G\nload 0x42000800'
 expect load_in_upper_bank ok $'bank 0x40000000 256M\nbank 0x80000000 1G\nload 0x82000000'
+# kunit.py's QEMU configs are generated from the machine files (make
+# qemu-configs): each checked-in one must be what its machine file gives
+for q in "$top"/kunit/qemu_configs/arm_*.py; do
+	m=$(basename "$q" .py); m=${m#arm_}; m=${m//_/-}
+	if /usr/bin/python3 "$top/harness/machine.py" kunit-qemu "$top/machines/$m.mem" | cmp -s - "$q"; then
+		echo "ok kunit/qemu_configs/$(basename "$q") is machines/$m.mem's"; pass=$((pass + 1))
+	else
+		echo "not ok kunit/qemu_configs/$(basename "$q") differs from machines/$m.mem (make qemu-configs)"
+		fail=$((fail + 1))
+	fi
+done
 # the boot checks on a recorded boot (harness/test-bootcheck.py)
 bc=$(/usr/bin/python3 "$top/harness/test-bootcheck.py")
 echo "$bc" | grep -v '^bootcheck: '

@@ -1,11 +1,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# QEMU virt with the RAM banks of the densemem project's machines/lpae-split.mem:
-# 1 GiB at 0x40000000 and 1 GiB above 4 GiB, for an LPAE kernel
-# (mm/densemem/arm-lpae.kunitconfig).  The banks come from mem=, as in
-# the other configs.  qemu-system-aarch64 runs the same 32-bit Cortex-A15:
-# QEMU 7.2's qemu-system-arm reads page tables above 4 GiB from their
-# address modulo 4 GiB, and densemem puts page tables there.
+# QEMU virt with the RAM banks of the densemem project's machines/lpae-split.mem
+# (generated from it by harness/machine.py kunit-qemu):
+#
+#   lpae-split: QEMU virt, cortex-a15: 1 GiB at 0x40000000 and 1 GiB
+#   above 4 GiB, for an LPAE kernel.
+#
+# kunit.py boots with -kernel, and QEMU then gives the kernel one
+# contiguous memory node, so the banks come from mem= (Arm replaces the
+# DT's memory with them before densemem_setup() runs).  QEMU gets RAM up
+# to the end of the highest bank; the holes are never used.
+# qemu-system-aarch64 runs the same 32-bit CPU: QEMU 7.2's
+# qemu-system-arm reads page tables above 4 GiB from their address
+# modulo 4 GiB, and densemem puts page tables there.
 from ..qemu_config import QemuArchParams
 
 QEMU_ARCH = QemuArchParams(linux_arch='arm',

@@ -1,7 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# QEMU virt with the RAM banks of the densemem project's machines/virt-2x1g.mem:
-# 2 GiB in two banks; the top page ends at 4 GiB, past a 32-bit phys_addr_t.
+# QEMU virt with the RAM banks of the densemem project's machines/virt-2x1g.mem
+# (generated from it by harness/machine.py kunit-qemu):
+#
+#   virt-2x1g: QEMU virt, cortex-a15: 2 GiB in two banks; the top page ends
+#   at 4 GiB, past a 32-bit phys_addr_t.
+#
 # kunit.py boots with -kernel, and QEMU then gives the kernel one
 # contiguous memory node, so the banks come from mem= (Arm replaces the
 # DT's memory with them before densemem_setup() runs).  QEMU gets RAM up

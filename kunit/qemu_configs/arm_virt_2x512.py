@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# QEMU virt with the RAM banks of the densemem project's machines/virt-2x512.mem:
-# two 512 MiB banks, 512 MiB apart.
+# QEMU virt with the RAM banks of the densemem project's machines/virt-2x512.mem
+# (generated from it by harness/machine.py kunit-qemu):
+#
+#   virt-2x512: QEMU virt, cortex-a15: two 512 MiB banks, 512 MiB apart.
+#
 # kunit.py boots with -kernel, and QEMU then gives the kernel one
 # contiguous memory node, so the banks come from mem= (Arm replaces the
 # DT's memory with them before densemem_setup() runs).  QEMU gets RAM up

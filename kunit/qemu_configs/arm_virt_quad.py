@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# QEMU virt with the RAM banks of the densemem project's machines/virt-quad.mem:
-# four banks, 1280 MiB.
+# QEMU virt with the RAM banks of the densemem project's machines/virt-quad.mem
+# (generated from it by harness/machine.py kunit-qemu):
+#
+#   Four banks with three holes: the map of the benchmark's scan comparison.
+#
 # kunit.py boots with -kernel, and QEMU then gives the kernel one
 # contiguous memory node, so the banks come from mem= (Arm replaces the
 # DT's memory with them before densemem_setup() runs).  QEMU gets RAM up

@@ -1,7 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# QEMU virt with the RAM banks of the densemem project's machines/virt-tri.mem:
-# three banks, 1280 MiB, more than a stock 2G_OPT kernel keeps in lowmem.
+# QEMU virt with the RAM banks of the densemem project's machines/virt-tri.mem
+# (generated from it by harness/machine.py kunit-qemu):
+#
+#   virt-tri: QEMU virt, cortex-a15: three banks, 1280 MiB, more than a
+#   stock 2G_OPT kernel keeps in lowmem.
+#
 # kunit.py boots with -kernel, and QEMU then gives the kernel one
 # contiguous memory node, so the banks come from mem= (Arm replaces the
 # DT's memory with them before densemem_setup() runs).  QEMU gets RAM up
