@@ -72,15 +72,12 @@ harnesstest: deps plantool
 KUNIT_ARM_MACHINES ?= virt-2x512 virt-tri virt-quad virt-2x1g lpae-split
 kunit: KUNIT_ARM = 1
 kunit-uml kunit: tree
-	@set -o pipefail; (cd build/linux && /usr/bin/python3 tools/testing/kunit/kunit.py run \
-		--kunitconfig=mm/densemem --build_dir=$(TOP)/build/kunit-uml --jobs=$$(nproc)) \
-		> build/kunit.log 2>&1; \
-	grep -E '^\[[0-9:]+\] (\[(PASSED|FAILED)\]|Testing complete)' build/kunit.log | sed 's/^/uml: /'; \
-	awk '/Testing complete/ { seen = 1; p = f = 0; \
-		if (match($$0, /passed: [0-9]+/)) p = substr($$0, RSTART + 8, RLENGTH - 8); \
-		if (match($$0, /failed: [0-9]+/)) f = substr($$0, RSTART + 8, RLENGTH - 8) } \
-		END { if (!seen) f = 1; printf "kunit-uml: %d passed, %d failed\n", p, f }' \
-		build/kunit.log > build/kunit-summary.log; \
+	@rm -f build/kunit-uml.json; (cd build/linux && /usr/bin/python3 tools/testing/kunit/kunit.py run \
+		--kunitconfig=mm/densemem --build_dir=$(TOP)/build/kunit-uml --jobs=$$(nproc) \
+		--json=$(TOP)/build/kunit-uml.json) > build/kunit.log 2>&1; \
+	/usr/bin/python3 harness/kunit_summary.py kunit-uml build/kunit-uml.json | \
+		tee build/kunit-uml.txt | grep -v '^kunit-uml: [0-9]'; \
+	grep '^kunit-uml: [0-9]' build/kunit-uml.txt > build/kunit-summary.log; \
 	if [ -n "$(KUNIT_ARM)" ]; then \
 	bash harness/kunit-arm.sh $(KUNIT_ARM_MACHINES) | tee build/kunit-arm.log | grep -v '^kunit-arm: '; \
 	grep '^kunit-arm: ' build/kunit-arm.log >> build/kunit-summary.log || echo "kunit-arm: 0 passed, 1 failed" >> build/kunit-summary.log; \

@@ -27,18 +27,18 @@ for m in "$@"; do
 	if /usr/bin/python3 "$top/harness/machine.py" kunit-qemu "$top/machines/$m.mem" | cmp -s - "$cfg"
 	then echo "ok $m: the QEMU config is generated from machines/$m.mem"; p=$((p + 1))
 	else echo "not ok $m: the QEMU config differs from machines/$m.mem (make qemu-configs)"; f=$((f + 1)); fi
+	rm -f "$bd.json"
 	(cd "$src" && /usr/bin/python3 tools/testing/kunit/kunit.py run --arch=arm \
 		--cross_compile=$cc --kunitconfig=mm/densemem/$kc.kunitconfig \
 		--qemu_config="$cfg" --build_dir="$bd" --jobs="$(nproc)" \
-		"${mo[@]}" --timeout=120) > "$log" 2>&1
+		"${mo[@]}" --timeout=120 --json="$bd.json") > "$log" 2>&1
 	rc=$?
-	grep -E '^\[[0-9:]+\] (\[(PASSED|FAILED)\]|Testing complete)' "$log" | sed "s/^/$m: /"
-	line=$(grep 'Testing complete' "$log" | tail -1)
-	kp=$(echo "$line" | sed -n 's/.*passed: \([0-9]*\).*/\1/p')
-	kf=$(echo "$line" | sed -n 's/.*failed: \([0-9]*\).*/\1/p')
-	[ -n "$line" ] || { kp=0; kf=1; echo "not ok $m: kunit.py gave no result (rc $rc), see $log"; }
-	p=$((p + ${kp:-0})) f=$((f + ${kf:-0}))
-	[ $rc = 0 ] || [ "${kf:-1}" != 0 ] || { f=$((f + 1)); echo "not ok $m: kunit.py exit $rc"; }
+	# the cases from kunit.py's JSON; a missing file is one failure
+	res=$(/usr/bin/python3 "$top/harness/kunit_summary.py" "$m" "$bd.json")
+	echo "$res" | grep -v "^$m: [0-9]"
+	read -r kp kf < <(echo "$res" | sed -n "s/^$m: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p")
+	p=$((p + ${kp:-0})) f=$((f + ${kf:-1}))
+	[ $rc = 0 ] || [ "${kf:-1}" != 0 ] || { f=$((f + 1)); echo "not ok $m: kunit.py exit $rc, see $log"; }
 	# densemem saw every bank: one boot line per mem= bank, none dropped
 	n=$(grep -c '^densemem: \[mem .*\] -> \[virt' "$bd/test.log")
 	d=$(grep -c '^densemem: \[mem .*dropped' "$bd/test.log")

@@ -36,6 +36,19 @@ for q in "$top"/kunit/qemu_configs/arm_*.py; do
 		fail=$((fail + 1))
 	fi
 done
+# kunit.py's --json as kunit_summary.py counts it: a recorded UML run,
+# then the same with one case failed and with one skipped
+kj() {	# NAME WANT(passed failed) PYTHON-EDIT
+	/usr/bin/python3 -c "import json, sys; d = json.load(open(sys.argv[1])); $3; json.dump(d, open(sys.argv[2], 'w'))" \
+		"$top/harness/testdata/kunit-uml.json" "$t/$1.json"
+	got=$(/usr/bin/python3 "$top/harness/kunit_summary.py" k "$t/$1.json" | sed -n 's/^k: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
+	if [ "$got" = "$2" ]; then echo "ok kunit_summary: $1"; pass=$((pass + 1))
+	else echo "not ok kunit_summary: $1: got '$got', want '$2'"; fail=$((fail + 1)); fi
+}
+kj recorded "32 0" "pass"
+kj one_failed "31 1" "d['sub_groups'][0]['sub_groups'][0]['test_cases'][0]['status'] = 'FAIL'"
+kj one_skipped "31 0" "d['sub_groups'][0]['sub_groups'][0]['test_cases'][0]['status'] = 'SKIP'"
+kj no_case "0 1" "d['sub_groups'] = []"
 # the boot checks on a recorded boot (harness/test-bootcheck.py)
 bc=$(/usr/bin/python3 "$top/harness/test-bootcheck.py")
 echo "$bc" | grep -v '^bootcheck: '
