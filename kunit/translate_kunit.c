@@ -158,6 +158,18 @@ static void dm_range_ends(struct kunit *test)
 	kunit_info(test, "%u range ends checked\n", ends);
 }
 
+/*
+ * The architecture sizes max_mapnr as under FLATMEM, from
+ * pfn_to_page(max_pfn) - mem_map (Arm's mem_init()): one past the last pfn
+ * is one past the end of mem_map[] over the dense space, whatever holes lie
+ * below it.
+ */
+static void dm_max_mapnr(struct kunit *test)
+{
+	KUNIT_EXPECT_PTR_EQ(test, pfn_to_page(max_pfn), mem_map + densemem_map.nr_pages);
+	KUNIT_EXPECT_EQ(test, max_mapnr, densemem_map.nr_pages);
+}
+
 static void dm_holes_invalid(struct kunit *test)
 {
 	const struct densemem_layout *lo = &densemem_layout;
@@ -416,6 +428,7 @@ static struct kunit_case dm_translate_cases[] = {
 	KUNIT_CASE(dm_pfn_round_trip),
 	KUNIT_CASE(dm_lowmem_linear),
 	KUNIT_CASE(dm_range_ends),
+	KUNIT_CASE(dm_max_mapnr),
 	KUNIT_CASE(dm_holes_invalid),
 	KUNIT_CASE(dm_block_contiguous),
 #ifdef CONFIG_PHYS_ADDR_T_64BIT

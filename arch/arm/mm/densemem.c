@@ -18,7 +18,8 @@
 
 /**
  * arm_densemem_setup() - build the dense layout for the linear map
- * @lowmem_size: bytes of linear map below vmalloc_min
+ * @vmalloc_limit: where lowmem would end physically on a stock kernel:
+ *	PHYS_OFFSET plus the bytes of linear map below vmalloc_min
  *
  * The bank holding the kernel keeps dense == physical, so PHYS_OFFSET,
  * the ARM_PATCH_PHYS_VIRT patching and __pa_symbol() are unchanged; the
@@ -27,7 +28,7 @@
  *
  * Return: the physical address where lowmem ends.
  */
-u64 __init arm_densemem_setup(u64 lowmem_size)
+u64 __init arm_densemem_setup(u64 vmalloc_limit)
 {
 	struct densemem_params p = {
 		/*
@@ -37,7 +38,7 @@ u64 __init arm_densemem_setup(u64 lowmem_size)
 		 */
 		.kernel_phys	= __pa_symbol(KERNEL_START),
 		.phys_limit	= IS_ENABLED(CONFIG_ARM_LPAE) ? 1ULL << 40 : 1ULL << 32,
-		.lowmem_size	= lowmem_size,
+		.lowmem_size	= vmalloc_limit - PHYS_OFFSET,
 		.min_granule	= max3((u64)PMD_SIZE,
 				       (u64)MAX_ORDER_NR_PAGES << PAGE_SHIFT,
 				       (u64)pageblock_nr_pages << PAGE_SHIFT),
