@@ -170,6 +170,60 @@ static void dm_max_mapnr(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, max_mapnr, densemem_map.nr_pages);
 }
 
+/*
+ * Whether @page was initialised as memmap_init() initialises every page
+ * mem_map[] holds: not the poison memmap_alloc() leaves (all ones, with
+ * DEBUG_VM) nor untouched memory (no zone of this node, no reference), and
+ * reserved unless RAM.  Read raw, so that a poisoned page fails the test
+ * rather than a VM_BUG_ON.
+ */
+static bool dm_page_initialised(const struct page *page)
+{
+	unsigned long flags = READ_ONCE(page->flags);
+
+	return flags != ~0UL && (flags & BIT(PG_reserved)) &&
+	       page_ref_count(page) == 1 &&
+	       populated_zone(page_zone(page)) &&
+	       page_to_nid(page) == first_online_node;
+}
+
+static unsigned long dm_uninitialised(struct kunit *test, unsigned long from,
+				      unsigned long to)
+{
+	unsigned long d, bad = 0;
+
+	for (d = from; d < to; d++) {
+		const struct page *page = mem_map + ((long)d - (long)densemem_map.base_pfn);
+
+		if (dm_page_initialised(page))
+			continue;
+		if (bad++ < 4)
+			KUNIT_FAIL(test, "mem_map[] entry of dense pfn %#lx: flags %#lx, not initialised",
+				   d, READ_ONCE(page->flags));
+	}
+	return bad;
+}
+
+/*
+ * mem_map[] runs from a MAX_ORDER boundary at or below the first dense
+ * pfn to one at or above the last, as FLATMEM's does, and the buddy
+ * allocator reads the struct pages of a block's buddies there: when
+ * PHYS_OFFSET is not MAX_ORDER aligned (virt-ragged: 0x40200000 with
+ * 4 MiB blocks) the pages below it in mem_map[] are the buddies of the
+ * first free block.  Each must be initialised, reserved.
+ */
+static void dm_memmap_edges_initialised(struct kunit *test)
+{
+	unsigned long base = densemem_map.base_pfn, top = base + densemem_map.nr_pages;
+	unsigned long start = ALIGN_DOWN(base, MAX_ORDER_NR_PAGES);
+	unsigned long end = ALIGN(top, MAX_ORDER_NR_PAGES);
+
+	KUNIT_EXPECT_EQ(test, dm_uninitialised(test, start, base), 0UL);
+	KUNIT_EXPECT_EQ(test, dm_uninitialised(test, top, end), 0UL);
+	kunit_info(test, "%lu struct pages below the dense space, %lu above it\n",
+		   base - start, end - top);
+}
+
 static void dm_holes_invalid(struct kunit *test)
 {
 	const struct densemem_layout *lo = &densemem_layout;
@@ -429,6 +483,7 @@ static struct kunit_case dm_translate_cases[] = {
 	KUNIT_CASE(dm_lowmem_linear),
 	KUNIT_CASE(dm_range_ends),
 	KUNIT_CASE(dm_max_mapnr),
+	KUNIT_CASE(dm_memmap_edges_initialised),
 	KUNIT_CASE(dm_holes_invalid),
 	KUNIT_CASE(dm_block_contiguous),
 #ifdef CONFIG_PHYS_ADDR_T_64BIT

@@ -19,6 +19,47 @@
 
 #include "../internal.h"
 
+/*
+ * mem_map[] starts and ends on MAX_ORDER boundaries, which the dense space
+ * need not: PHYS_OFFSET is only 2 MiB aligned.  The buddy allocator reads
+ * the struct pages there as buddies of the first and last blocks, yet
+ * memmap_init() initialises only what pfn_valid() admits, and outside the
+ * dense space it admits nothing.  Give them what memmap_init() gives a hole
+ * (and what FLATMEM's head gets through Arm's pageblock pfn_valid()):
+ * reserved, in the lowest zone below and the highest above.
+ */
+static void __init densemem_init_reserved(int nid, unsigned long from,
+					  unsigned long to, int zone)
+{
+	unsigned long d;
+
+	for (d = from; d < to; d++) {
+		struct page *page = mem_map + ((long)d - (long)densemem_map.base_pfn);
+
+		__init_single_page(page, densemem_dpfn_to_pfn(d), zone, nid);
+		__SetPageReserved(page);
+	}
+}
+
+static void __init densemem_init_memmap_edges(struct pglist_data *pgdat,
+					      unsigned long start, unsigned long end)
+{
+	unsigned long base = densemem_map.base_pfn, top = base + densemem_map.nr_pages;
+	int lo = -1, hi = -1, j;
+
+	for (j = 0; j < MAX_NR_ZONES; j++) {
+		if (!pgdat->node_zones[j].spanned_pages)
+			continue;
+		if (lo < 0)
+			lo = j;
+		hi = j;
+	}
+	if (lo < 0)
+		return;
+	densemem_init_reserved(pgdat->node_id, start, base, lo);
+	densemem_init_reserved(pgdat->node_id, top, end, hi);
+}
+
 /**
  * densemem_alloc_mem_map() - allocate mem_map[] for the dense space
  * @pgdat: the only node
@@ -46,6 +87,7 @@ void __init densemem_alloc_mem_map(struct pglist_data *pgdat)
 	mem_map = map + (base - start);
 	densemem_map_set_mem_map(&densemem_map, (unsigned long)mem_map, sizeof(struct page));
 	pgdat->node_mem_map = pfn_to_page(pgdat->node_start_pfn);
+	densemem_init_memmap_edges(pgdat, start, end);
 	pr_info("mem_map: %lu bytes for %lu pages; FLATMEM would need %lu bytes (%lu less)\n",
 		size, end - start, flat * sizeof(struct page),
 		flat > end - start ? (flat - (end - start)) * sizeof(struct page) : 0);
