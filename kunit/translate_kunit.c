@@ -19,6 +19,7 @@
 #include <linux/highmem.h>
 #include <linux/memblock.h>
 #include <linux/mm.h>
+#include <linux/page_ext.h>
 #include <linux/sched/task_stack.h>
 #include <linux/vmalloc.h>
 #ifdef CONFIG_ARM
@@ -169,6 +170,50 @@ static void dm_max_mapnr(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, pfn_to_page(max_pfn), mem_map + densemem_map.nr_pages);
 	KUNIT_EXPECT_EQ(test, max_mapnr, densemem_map.nr_pages);
 }
+
+#ifdef CONFIG_PAGE_EXTENSION
+/*
+ * page_ext[] (page_owner, idle page tracking, ...) parallels mem_map[]:
+ * indexed by dense pfn, so that a hole costs no page_ext either.  The
+ * entries of the first and the last page kept lie as far apart as their
+ * struct pages do, in entries; indexed by physical pfn, the holes between
+ * them would be in between.
+ */
+static void dm_page_ext_dense(struct kunit *test)
+{
+	const struct densemem_layout *lo = &densemem_layout;
+	struct page *first = NULL, *last = NULL;
+	struct page_ext *a, *b, *z;
+	unsigned long entry, span;
+	unsigned int i;
+
+	for (i = 0; i < lo->nr_ext; i++) {
+		if (lo->ext[i].fate == DENSEMEM_DROPPED)
+			continue;
+		if (!first)
+			first = pfn_to_page(PHYS_PFN(lo->ext[i].start));
+		last = pfn_to_page(PHYS_PFN(lo->ext[i].end) - 1);
+	}
+	KUNIT_ASSERT_NOT_NULL(test, first);
+	a = page_ext_get(first);
+	if (!a)
+		kunit_skip(test, "no page_ext in this kernel (no client needs it)");
+	b = page_ext_get(first + 1);
+	z = page_ext_get(last);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_ASSERT_NOT_NULL(test, z);
+	entry = (unsigned long)b - (unsigned long)a;
+	span = (unsigned long)z - (unsigned long)a;
+	page_ext_put(z);
+	page_ext_put(b);
+	page_ext_put(a);
+	KUNIT_ASSERT_GT(test, entry, 0UL);
+	KUNIT_EXPECT_EQ_MSG(test, span / entry, (unsigned long)(last - first),
+			    "page_ext entries between the first and the last page kept");
+	kunit_info(test, "%lu bytes per page_ext entry, %lu entries from first to last page\n",
+		   entry, span / entry);
+}
+#endif
 
 /*
  * Whether @page was initialised as memmap_init() initialises every page
@@ -484,6 +529,9 @@ static struct kunit_case dm_translate_cases[] = {
 	KUNIT_CASE(dm_range_ends),
 	KUNIT_CASE(dm_max_mapnr),
 	KUNIT_CASE(dm_memmap_edges_initialised),
+#ifdef CONFIG_PAGE_EXTENSION
+	KUNIT_CASE(dm_page_ext_dense),
+#endif
 	KUNIT_CASE(dm_holes_invalid),
 	KUNIT_CASE(dm_block_contiguous),
 #ifdef CONFIG_PHYS_ADDR_T_64BIT

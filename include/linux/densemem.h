@@ -16,6 +16,7 @@
 #include <asm/page.h>
 
 struct densemem_map;
+struct page;
 
 /* What became of a range of the memory map. */
 enum densemem_fate {
@@ -157,11 +158,15 @@ void densemem_early_init(unsigned long voffset);
 u64 densemem_setup(const struct densemem_params *p);
 unsigned long densemem_movable_pfn(void);
 void densemem_ignore_ram(u64 start, u64 end, enum densemem_reason why);
+unsigned long densemem_memmap_index(const struct page *page);
+unsigned long densemem_memmap_pages(void);
 #else
 static inline void densemem_early_init(unsigned long voffset) { }
 static inline void densemem_ignore_ram(u64 start, u64 end,
 				       enum densemem_reason why) { }
 static inline unsigned long densemem_movable_pfn(void) { return 0; }
+static inline unsigned long densemem_memmap_index(const struct page *page) { return 0; }
+static inline unsigned long densemem_memmap_pages(void) { return 0; }
 #endif /* CONFIG_DENSEMEM */
 
 #endif /* _LINUX_DENSEMEM_H */

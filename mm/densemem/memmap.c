@@ -19,6 +19,10 @@
 
 #include "../internal.h"
 
+/* the mem_map[] allocation: from MAX_ORDER-aligned below base_pfn */
+static const struct page *memmap_first __ro_after_init;
+static unsigned long memmap_pages __ro_after_init;
+
 /*
  * mem_map[] starts and ends on MAX_ORDER boundaries, which the dense space
  * need not: PHYS_OFFSET is only 2 MiB aligned.  The buddy allocator reads
@@ -84,6 +88,8 @@ void __init densemem_alloc_mem_map(struct pglist_data *pgdat)
 	if (!map)
 		panic("densemem: failed to allocate %lu bytes of mem_map\n", size);
 	memmap_boot_pages_add(DIV_ROUND_UP(size, PAGE_SIZE));
+	memmap_first = map;
+	memmap_pages = end - start;
 	mem_map = map + (base - start);
 	densemem_map_set_mem_map(&densemem_map, (unsigned long)mem_map, sizeof(struct page));
 	pgdat->node_mem_map = pfn_to_page(pgdat->node_start_pfn);
@@ -91,4 +97,30 @@ void __init densemem_alloc_mem_map(struct pglist_data *pgdat)
 	pr_info("mem_map: %lu bytes for %lu pages; FLATMEM would need %lu bytes (%lu less)\n",
 		size, end - start, flat * sizeof(struct page),
 		flat > end - start ? (flat - (end - start)) * sizeof(struct page) : 0);
+}
+
+/**
+ * densemem_memmap_index() - position of a struct page in the mem_map[] allocation
+ * @page: a struct page of the dense space
+ *
+ * For arrays that parallel mem_map[] one entry per struct page (page_ext):
+ * indexed so, they cover the dense space only, as mem_map[] does.
+ *
+ * Return: the index of @page from the start of the allocation, which is
+ * MAX_ORDER aligned below the first dense pfn.
+ */
+unsigned long densemem_memmap_index(const struct page *page)
+{
+	return page - memmap_first;
+}
+
+/**
+ * densemem_memmap_pages() - struct pages in the mem_map[] allocation
+ *
+ * Return: how many entries an array parallel to mem_map[] needs (0 before
+ * densemem_alloc_mem_map()).
+ */
+unsigned long densemem_memmap_pages(void)
+{
+	return memmap_pages;
 }
