@@ -243,7 +243,8 @@ static unsigned long dm_uninitialised(struct kunit *test, unsigned long from,
 		if (dm_page_initialised(page))
 			continue;
 		if (bad++ < 4)
-			KUNIT_FAIL(test, "mem_map[] entry of dense pfn %#lx: flags %#lx, not initialised",
+			KUNIT_FAIL(test,
+				   "mem_map[] entry of dense pfn %#lx: flags %#lx, not initialised",
 				   d, READ_ONCE(page->flags));
 	}
 	return bad;
