@@ -50,8 +50,14 @@ fi
 
 # the zImage where the machine file's load line puts it, by default 32 MiB
 # into the lowest bank (QEMU's own DTB sits at the start of RAM); our DTB
-# 16 MiB after it, the initramfs right after the DTB
-zaddr=$(get load); dtbaddr=$((zaddr + 0x1000000)); iaddr=$((zaddr + 0x1100000))
+# 16 MiB after it, the initramfs 1 MiB after the DTB.  A large zImage
+# (multi_v7: 17 MiB, 43 MiB decompressed with its bss) inflates from the
+# start of its 128 MiB block over itself, and the decompressor first
+# moves itself past the kernel's end: the DTB goes three zImages after
+# the zImage, clear of both for any zImage under 64 MiB.
+zaddr=$(get load); zsize=$(stat -c %s "$kernel")
+dtbaddr=$((zaddr + ((3 * zsize + 0xfffff) / 0x100000 > 16 ? (3 * zsize + 0xfffff) / 0x100000 : 16) * 0x100000))
+iaddr=$((dtbaddr + 0x100000))
 iend=$((iaddr + $(stat -c %s "$initrd")))
 board=$(get board)
 # an LPAE kernel stops at its first instruction on a CPU without LPAE
@@ -129,7 +135,9 @@ timeout --foreground -k 5 "$timeout" "${qemu[@]}" "${start[@]}" "${dma[@]}" \
 	</dev/null > "$log" 2>&1
 rc=$?
 rm -f "$run/disk.img"
-line=$(tr -d '\r' < "$log" | grep '^DENSEMEM-GUEST ' | tail -1)
+# the console without carriage returns and printk timestamps (PRINTK_TIME)
+console() { tr -d '\r' < "$log" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] //'; }
+line=$(console | grep '^DENSEMEM-GUEST ' | tail -1)
 if [ -z "$line" ]; then
 	why="no report from the guest"
 	[ $rc = 124 ] && why="timeout after ${timeout}s"
@@ -141,12 +149,12 @@ sysram=$(sed -n 's/.*sysram=\([0-9]*\).*/\1/p' <<<"$line")
 highmem=$(sed -n 's/.*highmem=\([0-9]*\).*/\1/p' <<<"$line")
 lowmem=$((sysram - highmem))
 # every guest suite prints one DENSEMEM-TESTS line: add them up
-read -r passed failed < <(tr -d '\r' < "$log" | sed -n \
+read -r passed failed < <(console | sed -n \
 	's/^DENSEMEM-TESTS passed=\([0-9]*\) failed=\([0-9]*\).*/\1 \2/p' |
 	awk '{ p += $1; f += $2 } END { print p + 0, f + 0 }')
 # KUnit suites built into the kernel run at boot, and the kselftest in
 # the guest: each ends with a "# Totals:" line; add them all
-ktap=$(tr -d '\r' < "$log" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1 \2/p' |
+ktap=$(console | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1 \2/p' |
 	awk '{ p += $1; f += $2; n++ } END { if (n) print p, f }')
 if [ -n "$ktap" ]; then
 	passed=$((${passed:-0} + ${ktap% *}))

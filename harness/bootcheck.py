@@ -224,6 +224,12 @@ def checks(r, want, m, log, kconfig="", plan=None, kconfig_file=None, dtb=None,
     return out
 
 
+def console(text):
+    """A console log as the checks read it: no carriage returns, and no
+    printk timestamps (PRINTK_TIME, which multi_v7_defconfig sets)."""
+    return re.sub(r"(?m)^\[ *[0-9]+\.[0-9]+\] ", "", text.replace("\r", ""))
+
+
 def main():
     a = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     a.add_argument("--result", required=True)
@@ -244,7 +250,7 @@ def main():
         print("boottest: 0 passed, 1 failed")
         sys.exit(1)
     try:
-        log = open(o.log, errors="replace").read().replace("\r", "")
+        log = console(open(o.log, errors="replace").read())
     except OSError:
         log = ""
     kconfig = ""

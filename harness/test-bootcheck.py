@@ -63,6 +63,11 @@ def main():
                       "kexec: a second kernel booted from the first, its init reported") is False))
     cases.append(("two CPUs asked for, one brought up",
                   run(log, want_smp="2").get("all 2 CPUs brought up") is False))
+    # PRINTK_TIME (multi_v7_defconfig): every kernel line stamped
+    stamped = "".join(f"[{i // 100:5d}.{i % 100:06d}] {line}\n"
+                      for i, line in enumerate(log.splitlines()))
+    cases.append(("printk timestamps on every line: every check still passes",
+                  run(bootcheck.console(stamped)) == good))
     p = 0
     for name, ok in cases:
         print(("ok" if ok else "not ok"), name)
