@@ -198,9 +198,11 @@ check: deps
 		END { printf "%d passed, %d failed\n", p, f; exit f > 0 }' build/check.log
 
 # translation cost, struct page memory -> build/report/bench.{md,json,png}
-BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem seed-2g-opt-highmem densemem-2g-opt
+BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem seed-2g-opt seed-2g-opt-highmem
 bench: tree
-	@for k in $(BENCH_CONFIGS); do bash harness/kernel.sh $$k >/dev/null || exit 1; done
+	@n=0; for k in $(BENCH_CONFIGS); do n=$$((n + 1)); \
+		echo "bench: kernel $$n of $(words $(BENCH_CONFIGS)): $$k"; \
+		bash harness/kernel.sh $$k >/dev/null || exit 1; done
 	@bash harness/bench.sh
 
 # a wrong table entry on purpose: which suites catch it

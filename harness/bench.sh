@@ -6,9 +6,8 @@
 # the contiguous control), SPARSEMEM and DENSEMEM (virt-quad, four banks;
 # the per-call bank scan from the same run), the instructions of each
 # out-of-line wrapper in the same vmlinux, and struct page memory from
-# /proc/vmstat of each kernel booted on each machine; and a page-cache
-# workload (tmpfs write/read, fork+exec) on virt-2x1g, stock HIGHMEM vs
-# densemem.
+# /proc/vmstat of each kernel booted on each machine; the workloads of
+# harness/guest/workload.c in pairs (below); vmlinux sizes.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${BENCH_ROUNDS:-64}
@@ -29,6 +28,7 @@ boot() {	# boot MACHINE KCONFIG ROUNDS: console log path on stdout
 for m in $models; do
 	machine=virt-quad
 	[ $m = flatmem ] && machine=flat-1g
+	echo "bench: translations on $m ($machine, $rounds rounds)" >&2
 	log=$(boot $machine bench-$m "$rounds")
 	tr -d '\r' < "$log" | sed -n 's/^densemem-bench: op=\([a-z_]*\) model=\([a-z]*\) milli_ns_per_call=\(-\?[0-9]*\) scan_milli_ns_per_call=\(-\?[0-9]*\)$/{"kind": "op", "op": "\1", "model": "\2", "machine": "'$machine'", "milli": \3, "scan_milli": \4}/p' >> "$jl"
 	grep -q "densemem-bench: done" "$log" || { echo "bench: $m: no result in $log" >&2; exit 1; }
@@ -45,6 +45,7 @@ for line in sys.stdin:
         continue
     if cur is not None and re.match(r"^ *[0-9a-f]+:\t", line):
         cur["n"] += 1
+        cur.setdefault("code", []).append(re.sub(r"\s+", " ", line.split("\t", 1)[1].split(";")[0]).strip())
         c = re.search(r"\tb(?:l|x)?(?:eq|ne|cs|cc|hi|ls|ge|lt|gt|le)?\s+[0-9a-f]+ <([^>+]+)>", line)
         if c:
             cur["calls"].add(c[1])
@@ -53,7 +54,8 @@ for name, f in sorted(funcs.items()):
         continue
     n = f["n"] + sum(funcs[c]["n"] for c in f["calls"] if c in funcs and c != name)
     print(json.dumps({"kind": "static", "op": name[9:], "model": sys.argv[1], "insns": n,
-                      "calls": sorted(c for c in f["calls"] if c != name)}))
+                      "calls": sorted(c for c in f["calls"] if c != name),
+                      "code": f.get("code", [])}))
 ' "$m" >> "$jl"
 	# translation tables of the model, from the same vmlinux
 	tab=0
@@ -65,6 +67,7 @@ done
 
 for machine in ${BENCH_MACHINES:-flat-1g virt-2x512 virt-tri virt-quad virt-carveout}; do
 	for m in $models; do
+		echo "bench: struct pages of $m on $machine" >&2
 		log=$(boot $machine bench-$m 1)
 		pages=$(tr -d '\r' < "$log" | sed -n 's/^DENSEMEM-GUEST-MEMMAP nr_memmap_boot_pages=\([0-9]*\).*/\1/p')
 		kept=$(sed -n 's/^RESULT .*"lowmem": \([0-9]*\), "highmem": \([0-9]*\).*/\1 \2/p' "$rep/.boot" |
@@ -72,13 +75,33 @@ for machine in ${BENCH_MACHINES:-flat-1g virt-2x512 virt-tri virt-quad virt-carv
 		echo "{\"kind\": \"memmap\", \"machine\": \"$machine\", \"model\": \"$m\", \"bytes\": $((${pages:-0} * 4096)), \"ram_kept\": ${kept:-0}}" >> "$jl"
 	done
 done
-# the page-cache workload on virt-2x1g: stock 2G_OPT + HIGHMEM vs densemem
-for k in seed-2g-opt-highmem densemem-2g-opt; do
-	WORKLOAD=${BENCH_FORKS:-100} BENCH=0 bash "$top/harness/boot.sh" "$top/machines/virt-2x1g.mem" $k \
+# the workloads (harness/guest/workload.c), each pair on one machine:
+# a flat board, FLATMEM vs DENSEMEM (the price every board of a
+# multiplatform kernel pays); virt-2x512, seed 2G_OPT without HIGHMEM vs
+# DENSEMEM (both keep all RAM: the pure cost of the tables); virt-2x1g,
+# seed 2G_OPT + HIGHMEM vs DENSEMEM (what densemem saves)
+pairs=${BENCH_PAIRS:-flat-1g:bench-flatmem flat-1g:bench-densemem \
+	virt-2x512:seed-2g-opt virt-2x512:bench-densemem \
+	virt-2x1g:seed-2g-opt-highmem virt-2x1g:bench-densemem}
+n=0
+for p in $pairs; do
+	machine=${p%%:*} k=${p#*:} n=$((n + 1))
+	echo "bench: workloads $n of $(wc -w <<<"$pairs"): $k on $machine" >&2
+	WORKLOAD=${BENCH_FORKS:-100} BENCH=0 bash "$top/harness/boot.sh" "$top/machines/$machine.mem" $k \
 		> "$rep/.boot" || { cat "$rep/.boot" >&2; exit 1; }
-	tr -d '\r' < "$top/build/boot/virt-2x1g.$k.bench/console.log" | sed -n \
-		's/^DENSEMEM-WORKLOAD mib=\([0-9]*\) write_ns=\([0-9]*\) read_ns=\([0-9]*\) forks=\([0-9]*\) fork_exec_ns=\([0-9]*\) ok=1$/{"kind": "workload", "kconfig": "'$k'", "machine": "virt-2x1g", "mib": \1, "write_ns": \2, "read_ns": \3, "forks": \4, "fork_exec_ns": \5}/p' >> "$jl"
-	grep -q "\"kconfig\": \"$k\"" "$jl" || { echo "bench: workload on $k gave no result" >&2; exit 1; }
+	log=$top/build/boot/$machine.$k.bench/console.log
+	tr -d '\r' < "$log" | sed -n \
+		-e 's/^DENSEMEM-WORKLOAD name=\([a-z_]*\) units=\([0-9]*\) unit=\([a-zA-Z_]*\) ns=\([0-9]*\) ok=1$/{"kind": "workload", "kconfig": "'$k'", "machine": "'$machine'", "name": "\1", "units": \2, "unit": "\3", "ns": \4}/p' \
+		-e 's/^DENSEMEM-WORKLOAD-BOOT ns=\([0-9]*\)$/{"kind": "boot", "kconfig": "'$k'", "machine": "'$machine'", "ns": \1}/p' \
+		-e 's/^densemem-bench: setup_ns=\([0-9]*\)$/{"kind": "setup", "kconfig": "'$k'", "machine": "'$machine'", "ns": \1}/p' >> "$jl"
+	got=$(grep -c "\"kind\": \"workload\", \"kconfig\": \"$k\", \"machine\": \"$machine\"" "$jl" || true)
+	[ "$got" = 6 ] || { echo "bench: $k on $machine: $got of 6 workloads ok ($log)" >&2; exit 1; }
+done
+# size (Berkeley: text holds rodata): the flat pair differs in the
+# memory model only
+for m in flatmem densemem; do
+	arm-linux-gnueabihf-size "$top/build/kernels/bench-$m/obj/vmlinux" | awk -v m=$m 'NR == 2 {
+		printf "{\"kind\": \"size\", \"model\": \"%s\", \"text\": %d, \"data\": %d, \"bss\": %d}\n", m, $1, $2, $3 }' >> "$jl"
 done
 rm -f "$rep/.boot"
 /usr/bin/python3 "$top/harness/bench_report.py" "$jl" "$rep"

@@ -1,16 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * workload PCT FORKS: a page-cache workload for the benchmark.  Writes a
- * tmpfs file of PCT % of MemAvailable, reads it back and checks it, then
- * forks and execs /bin/true FORKS times.  Under qemu -icount shift=0 the
- * guest's nanoseconds are instructions, so the line it prints,
- *   DENSEMEM-WORKLOAD mib=N write_ns=N read_ns=N forks=N fork_exec_ns=N ok=0|1
- * gives instructions per MiB and per fork.
+ * workload PCT FORKS: the benchmark's workloads, each timed on its own.
+ * workload boot: the guest time from reset to now, from the generic timer's
+ * virtual counter, one line DENSEMEM-WORKLOAD-BOOT ns=N (none on a CPU
+ * without the generic timer or with user access to it off).
+ * Under qemu -icount shift=0 the guest's nanoseconds are instructions, so
+ * each line it prints,
+ *   DENSEMEM-WORKLOAD name=NAME units=N unit=UNIT ns=N ok=0|1
+ * gives the instructions of N units of that workload:
+ *
+ *   tmpfs_write     a tmpfs file of PCT % of MemAvailable written (MiB)
+ *   pagecache_read  the same file read back and checked (MiB); the line
+ *                   says whether it is larger than half of MemTotal
+ *   fork_exec       fork and exec /bin/true, FORKS times (forks)
+ *   pipe_pingpong   one byte each way between two processes (round trips)
+ *   mmap_touch      mmap anonymous memory, write each page, munmap (pages)
+ *   file_cycle      create, write 4 KiB, close and unlink a tmpfs file
+ *                   (files)
+ *
+ * The kernel-heavy ones (the last three) spend most of their instructions
+ * in the page allocator, page tables, the page cache and the scheduler:
+ * where pfn_to_page(), page_to_pfn(), page_address() and virt_to_page()
+ * run.
  */
 #include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -18,6 +37,13 @@
 #include <unistd.h>
 
 #define BUF_WORDS	((1 << 20) / 4)	/* 1 MiB of 32-bit words */
+#define PINGPONGS	20000
+#define MMAP_MIB	16
+#define MMAP_ROUNDS	16
+#define FILES		4000
+
+static unsigned int buf[BUF_WORDS];
+static int failed;
 
 static long long now_ns(void)
 {
@@ -27,55 +53,62 @@ static long long now_ns(void)
 	return t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-static long avail_kib(void)
+static long meminfo_kib(const char *key)
 {
 	FILE *f = fopen("/proc/meminfo", "r");
 	char line[128];
+	size_t n = strlen(key);
 	long kib = 0;
 
 	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemAvailable: %ld kB", &kib) == 1)
+		if (!strncmp(line, key, n) && line[n] == ':') {
+			kib = atol(line + n + 1);
 			break;
+		}
 	if (f)
 		fclose(f);
 	return kib;
 }
 
-int main(int argc, char **argv)
+static void report(const char *name, long units, const char *unit, long long ns, int ok)
 {
-	int pct = argc > 1 ? atoi(argv[1]) : 60, forks = argc > 2 ? atoi(argv[2]) : 100;
-	static unsigned int buf[BUF_WORDS];
-	long long t0, t1, t2, t3;
-	long mib = avail_kib() * pct / 100 / 1024, i;
-	int fd, ok = 1, k;
+	printf("DENSEMEM-WORKLOAD name=%s units=%ld unit=%s ns=%lld ok=%d\n",
+	       name, units, unit, ns, ok);
+	fflush(stdout);
+	if (!ok)
+		failed++;
+}
+
+static void die(const char *what)
+{
+	perror(what);
+	printf("DENSEMEM-TESTS passed=0 failed=1\n");
+	exit(1);
+}
+
+static void page_cache(int pct)
+{
+	long mib = meminfo_kib("MemAvailable") * pct / 100 / 1024;
+	long total_mib = meminfo_kib("MemTotal") / 1024, i;
+	long long t0, t1, t2;
+	int fd, ok = 1;
 	size_t j;
 
-	mkdir("/mnt", 0755);
-	if (mount("tmpfs", "/mnt", "tmpfs", 0, "size=90%")) {
-		perror("workload: mount tmpfs");
-		return 1;
-	}
 	fd = open("/mnt/file", O_CREAT | O_RDWR | O_TRUNC, 0600);
-	if (fd < 0) {
-		perror("workload: open");
-		return 1;
-	}
+	if (fd < 0)
+		die("workload: open");
 	t0 = now_ns();
 	for (i = 0; i < mib; i++) {
 		for (j = 0; j < BUF_WORDS; j += 1024)
 			buf[j] = (unsigned int)(i * 256 + j / 1024);
-		if (write(fd, buf, sizeof(buf)) != sizeof(buf)) {
-			perror("workload: write");
-			return 1;
-		}
+		if (write(fd, buf, sizeof(buf)) != sizeof(buf))
+			die("workload: write");
 	}
 	t1 = now_ns();
 	lseek(fd, 0, SEEK_SET);
 	for (i = 0; i < mib; i++) {
-		if (read(fd, buf, sizeof(buf)) != sizeof(buf)) {
-			perror("workload: read");
-			return 1;
-		}
+		if (read(fd, buf, sizeof(buf)) != sizeof(buf))
+			die("workload: read");
 		for (j = 0; j < BUF_WORDS; j += 1024)
 			if (buf[j] != (unsigned int)(i * 256 + j / 1024))
 				ok = 0;
@@ -83,6 +116,17 @@ int main(int argc, char **argv)
 	t2 = now_ns();
 	close(fd);
 	unlink("/mnt/file");
+	report("tmpfs_write", mib, "MiB", t1 - t0, 1);
+	printf("DENSEMEM-WORKLOAD-FILE mib=%ld memtotal_mib=%ld over_half=%d\n",
+	       mib, total_mib, 2 * mib > total_mib);
+	report("pagecache_read", mib, "MiB", t2 - t1, ok);
+}
+
+static void fork_exec(int forks)
+{
+	long long t0 = now_ns();
+	int k, ok = 1;
+
 	for (k = 0; k < forks; k++) {
 		pid_t pid = fork();
 		int st;
@@ -94,9 +138,131 @@ int main(int argc, char **argv)
 		if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
 			ok = 0;
 	}
-	t3 = now_ns();
-	printf("DENSEMEM-WORKLOAD mib=%ld write_ns=%lld read_ns=%lld ", mib, t1 - t0, t2 - t1);
-	printf("forks=%d fork_exec_ns=%lld ok=%d\n", forks, t3 - t2, ok);
-	printf("DENSEMEM-TESTS passed=%d failed=%d\n", ok, !ok);
-	return !ok;
+	report("fork_exec", forks, "fork", now_ns() - t0, ok);
+}
+
+static void pipe_pingpong(void)
+{
+	int to[2], from[2], k, st, ok = 1;
+	long long t0;
+	char c = 0;
+	pid_t pid;
+
+	if (pipe(to) || pipe(from))
+		die("workload: pipe");
+	pid = fork();
+	if (pid < 0)
+		die("workload: fork");
+	if (!pid) {
+		for (k = 0; k < PINGPONGS; k++)
+			if (read(to[0], &c, 1) != 1 || write(from[1], &c, 1) != 1)
+				_exit(1);
+		_exit(0);
+	}
+	t0 = now_ns();
+	for (k = 0; k < PINGPONGS; k++) {
+		char r;
+
+		c = (char)k;
+		if (write(to[1], &c, 1) != 1 || read(from[0], &r, 1) != 1 || r != c) {
+			ok = 0;
+			break;
+		}
+	}
+	t0 = now_ns() - t0;
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+		ok = 0;
+	close(to[0]);
+	close(to[1]);
+	close(from[0]);
+	close(from[1]);
+	report("pipe_pingpong", PINGPONGS, "round_trip", t0, ok);
+}
+
+static void mmap_touch(void)
+{
+	size_t len = (size_t)MMAP_MIB << 20, off;
+	long page = sysconf(_SC_PAGESIZE);
+	long long t0 = now_ns();
+	int r, ok = 1;
+
+	for (r = 0; r < MMAP_ROUNDS; r++) {
+		unsigned char *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p == MAP_FAILED)
+			die("workload: mmap");
+		for (off = 0; off < len; off += page)
+			p[off] = (unsigned char)(off / page + r);
+		for (off = 0; off < len; off += page)
+			if (p[off] != (unsigned char)(off / page + r))
+				ok = 0;
+		munmap(p, len);
+	}
+	report("mmap_touch", (long)(len / page) * MMAP_ROUNDS, "page", now_ns() - t0, ok);
+}
+
+static void file_cycle(void)
+{
+	long long t0 = now_ns();
+	int k, ok = 1;
+
+	memset(buf, 0x5a, 4096);
+	for (k = 0; k < FILES; k++) {
+		int fd = open("/mnt/f", O_CREAT | O_WRONLY | O_TRUNC, 0600);
+
+		if (fd < 0 || write(fd, buf, 4096) != 4096)
+			ok = 0;
+		if (fd >= 0)
+			close(fd);
+		if (unlink("/mnt/f"))
+			ok = 0;
+	}
+	report("file_cycle", FILES, "file", now_ns() - t0, ok);
+}
+
+static sigjmp_buf no_counter;
+
+static void on_sigill(int sig)
+{
+	siglongjmp(no_counter, 1);
+}
+
+/*
+ * CNTVCT counts from reset at CNTFRQ; under -icount shift=0 that is the
+ * guest's virtual clock, one nanosecond per instruction, since QEMU began.
+ */
+static void boot_time(void)
+{
+	unsigned int lo, hi, frq;
+
+	signal(SIGILL, on_sigill);
+	if (sigsetjmp(no_counter, 1))
+		return;
+	asm volatile("mrc p15, 0, %0, c14, c0, 0" : "=r" (frq));
+	asm volatile("isb; mrrc p15, 1, %0, %1, c14" : "=r" (lo), "=r" (hi));
+	if (frq)
+		printf("DENSEMEM-WORKLOAD-BOOT ns=%llu\n",
+		       (((unsigned long long)hi << 32 | lo) * 1000000000ULL) / frq);
+}
+
+int main(int argc, char **argv)
+{
+	int pct = argc > 1 ? atoi(argv[1]) : 60, forks = argc > 2 ? atoi(argv[2]) : 100;
+
+	if (argc > 1 && !strcmp(argv[1], "boot")) {
+		boot_time();
+		return 0;
+	}
+	mkdir("/mnt", 0755);
+	if (mount("tmpfs", "/mnt", "tmpfs", 0, "size=90%"))
+		die("workload: mount tmpfs");
+	page_cache(pct);
+	fork_exec(forks);
+	pipe_pingpong();
+	mmap_touch();
+	file_cycle();
+	umount("/mnt");
+	printf("DENSEMEM-TESTS passed=%d failed=%d\n", 6 - failed, failed);
+	return !!failed;
 }

@@ -11,10 +11,35 @@
 #include <linux/sizes.h>
 
 #include <asm/cachetype.h>
+#include <asm/cputype.h>
 #include <asm/memory.h>
 #include <asm/sections.h>
 
 #include "mm.h"
+
+#if defined(CONFIG_DENSEMEM_BENCH) && defined(CONFIG_ARM_ARCH_TIMER)
+#include <asm/arch_timer.h>
+
+/*
+ * The virtual counter, in nanoseconds since reset, long before the timer
+ * driver is up; 0 without a generic timer (Cortex-A9).  Under qemu -icount
+ * shift=0 these are instructions: what densemem_setup() costs at boot.
+ */
+static u64 __init densemem_bench_ns(void)
+{
+	u32 frq;
+
+	if (cpuid_feature_extract(CPUID_EXT_PFR1, 16) < 1)
+		return 0;
+	frq = arch_timer_get_cntfrq();
+	return frq ? div_u64(__arch_counter_get_cntvct() * NSEC_PER_SEC, frq) : 0;
+}
+#else
+static inline u64 densemem_bench_ns(void)
+{
+	return 0;
+}
+#endif
 
 /**
  * arm_densemem_setup() - build the dense layout for the linear map
@@ -51,6 +76,11 @@ u64 __init arm_densemem_setup(u64 vmalloc_limit)
 		 */
 		.phys_reach	= IS_ENABLED(CONFIG_ARM_LPAE) ? SZ_4G : 0,
 	};
+	u64 t0 = densemem_bench_ns();
+	u64 limit;
 
-	return densemem_setup(&p);
+	limit = densemem_setup(&p);
+	if (t0)
+		pr_info("densemem-bench: setup_ns=%llu\n", densemem_bench_ns() - t0);
+	return limit;
 }
