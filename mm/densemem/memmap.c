@@ -19,9 +19,11 @@
 
 #include "../internal.h"
 
-/* the mem_map[] allocation: from MAX_ORDER-aligned below base_pfn */
-static const struct page *memmap_first __ro_after_init;
-static unsigned long memmap_pages __ro_after_init;
+/* struct pages of mem_map[] below base_pfn: it starts MAX_ORDER aligned */
+static unsigned long densemem_memmap_head(void)
+{
+	return densemem_map.base_pfn - ALIGN_DOWN(densemem_map.base_pfn, MAX_ORDER_NR_PAGES);
+}
 
 /*
  * mem_map[] starts and ends on MAX_ORDER boundaries, which the dense space
@@ -74,8 +76,8 @@ static void __init densemem_init_memmap_edges(struct pglist_data *pgdat,
 void __init densemem_alloc_mem_map(struct pglist_data *pgdat)
 {
 	unsigned long base = densemem_map.base_pfn;
-	unsigned long start = ALIGN_DOWN(base, MAX_ORDER_NR_PAGES);
-	unsigned long end = ALIGN(base + densemem_map.nr_pages, MAX_ORDER_NR_PAGES);
+	unsigned long start = base - densemem_memmap_head();
+	unsigned long end = start + densemem_memmap_pages();
 	unsigned long flat = ALIGN(pgdat_end_pfn(pgdat), MAX_ORDER_NR_PAGES) -
 			     ALIGN_DOWN(pgdat->node_start_pfn, MAX_ORDER_NR_PAGES);
 	unsigned long size = (end - start) * sizeof(struct page);
@@ -88,8 +90,6 @@ void __init densemem_alloc_mem_map(struct pglist_data *pgdat)
 	if (!map)
 		panic("densemem: failed to allocate %lu bytes of mem_map\n", size);
 	memmap_boot_pages_add(DIV_ROUND_UP(size, PAGE_SIZE));
-	memmap_first = map;
-	memmap_pages = end - start;
 	mem_map = map + (base - start);
 	densemem_map_set_mem_map(&densemem_map, (unsigned long)mem_map, sizeof(struct page));
 	pgdat->node_mem_map = pfn_to_page(pgdat->node_start_pfn);
@@ -111,16 +111,20 @@ void __init densemem_alloc_mem_map(struct pglist_data *pgdat)
  */
 unsigned long densemem_memmap_index(const struct page *page)
 {
-	return page - memmap_first;
+	return page - mem_map + densemem_memmap_head();
 }
 
 /**
  * densemem_memmap_pages() - struct pages in the mem_map[] allocation
  *
- * Return: how many entries an array parallel to mem_map[] needs (0 before
- * densemem_alloc_mem_map()).
+ * Return: how many entries mem_map[], and an array parallel to it, has:
+ * the dense space from the MAX_ORDER boundary at or below its first pfn
+ * to the one at or above its end.
  */
 unsigned long densemem_memmap_pages(void)
 {
-	return memmap_pages;
+	unsigned long base = densemem_map.base_pfn;
+
+	return ALIGN(base + densemem_map.nr_pages, MAX_ORDER_NR_PAGES) -
+	       ALIGN_DOWN(base, MAX_ORDER_NR_PAGES);
 }
