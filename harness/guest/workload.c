@@ -43,7 +43,7 @@
 #define FILES		4000
 
 static unsigned int buf[BUF_WORDS];
-static int failed;
+static int reported, failed;
 
 static long long now_ns(void)
 {
@@ -75,6 +75,7 @@ static void report(const char *name, long units, const char *unit, long long ns,
 	printf("DENSEMEM-WORKLOAD name=%s units=%ld unit=%s ns=%lld ok=%d\n",
 	       name, units, unit, ns, ok);
 	fflush(stdout);
+	reported++;
 	if (!ok)
 		failed++;
 }
@@ -263,6 +264,6 @@ int main(int argc, char **argv)
 	mmap_touch();
 	file_cycle();
 	umount("/mnt");
-	printf("DENSEMEM-TESTS passed=%d failed=%d\n", 6 - failed, failed);
+	printf("DENSEMEM-TESTS passed=%d failed=%d\n", reported - failed, failed);
 	return !!failed;
 }
