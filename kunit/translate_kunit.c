@@ -171,6 +171,29 @@ static void dm_max_mapnr(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, max_mapnr, densemem_map.nr_pages);
 }
 
+/*
+ * pfn_to_page() and page_to_pfn() are macros, as under every memory model;
+ * each must evaluate its argument once, as SPARSEMEM's do, so that
+ * pfn_to_page(pfn++) takes one step and gives the page of the pfn before it.
+ */
+static void dm_translate_once(struct kunit *test)
+{
+	const struct densemem_layout *lo = &densemem_layout;
+	unsigned long pfn, i;
+	struct page *page, *p;
+
+	for (i = 0; lo->ext[i].fate == DENSEMEM_DROPPED; i++)
+		KUNIT_ASSERT_LT(test, i + 1, (unsigned long)lo->nr_ext);
+	pfn = PHYS_PFN(lo->ext[i].start);
+	i = pfn;
+	page = pfn_to_page(i++);
+	KUNIT_EXPECT_EQ(test, i, pfn + 1);
+	KUNIT_EXPECT_PTR_EQ(test, page, pfn_to_page(pfn));
+	p = page;
+	KUNIT_EXPECT_EQ(test, page_to_pfn(p++), pfn);
+	KUNIT_EXPECT_PTR_EQ(test, p, page + 1);
+}
+
 #ifdef CONFIG_PAGE_EXTENSION
 /*
  * page_ext[] (page_owner, idle page tracking, ...) parallels mem_map[]:
@@ -529,6 +552,7 @@ static struct kunit_case dm_translate_cases[] = {
 	KUNIT_CASE(dm_lowmem_linear),
 	KUNIT_CASE(dm_range_ends),
 	KUNIT_CASE(dm_max_mapnr),
+	KUNIT_CASE(dm_translate_once),
 	KUNIT_CASE(dm_memmap_edges_initialised),
 #ifdef CONFIG_PAGE_EXTENSION
 	KUNIT_CASE(dm_page_ext_dense),

@@ -146,6 +146,10 @@ int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
 void densemem_identity(struct densemem_map *m, unsigned long voffset);
 void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
 			      unsigned long size);
+void densemem_map_set_page2p(struct densemem_map *m, unsigned long *tbl,
+			     unsigned long start, unsigned long first,
+			     unsigned long blocks, unsigned int block_shift,
+			     unsigned int size_shift);
 const char *densemem_reason_str(enum densemem_reason r);
 void densemem_add_dropped(struct densemem_layout *lo, u64 start, u64 end,
 			  enum densemem_reason why);

@@ -9,7 +9,9 @@
  * subtract and one table load; no branch.  A third, filled once mem_map
  * exists, gives pfn_to_page() in one shift and one load; a fourth holds the
  * physical-to-virtual delta of each chunk, so that __va() is one shift, one
- * load and one add.
+ * load and one add.  page_to_pfn() reads a fifth, allocated with mem_map:
+ * one entry per MAX_ORDER block of struct pages, indexed by the struct
+ * page's own address, so that it is two shifts, one load and one add.
  *
  * Kept free of <asm/page.h> and <linux/mm.h>: asm/memory.h and
  * asm-generic/memory_model.h include it.
@@ -34,6 +36,10 @@
  * @shift:	log2 of the granule, in pages
  * @p2page_base: address of p2page[] less @p2d_first entries, so that
  *		pfn_to_page() indexes it by chunk with no subtraction
+ * @page2p_base: address of the page_to_pfn() table less the index of its
+ *		first entry: indexed by a struct page's address >> @page2p_shift
+ * @page2p_shift: log2 of the bytes of struct pages that one entry covers
+ *		(a MAX_ORDER block of them)
  * @p2d_first:	physical chunk number of p2d[0]
  * @p2d_nr:	number of valid p2d[] entries
  * @d2p_first:	dense chunk number of d2p[0]
@@ -76,6 +82,8 @@ struct densemem_map {
 	unsigned long d2p_base;		/* with @vshift: __pa() */
 	unsigned long shift;		/* with @p2page_base: pfn_to_page() */
 	unsigned long p2page_base;
+	unsigned long page2p_base;	/* with @page2p_shift: page_to_pfn() */
+	unsigned long page2p_shift;
 	unsigned long p2d_first;
 	unsigned long p2d_nr;
 	unsigned long d2p_first;
@@ -115,6 +123,22 @@ static __always_inline unsigned long
 densemem_map_p2page(const struct densemem_map *m, unsigned long pfn)
 {
 	return densemem_map_entry(m->p2page_base, pfn >> m->shift);
+}
+
+/*
+ * The pfn of the struct page at address @page, when struct page is
+ * 2^@size_shift bytes: its address in units of struct page plus the entry
+ * of its block, which holds the pfn of the block's first page less that
+ * page's address in the same units.  Two shifts, one load and one add, as
+ * SPARSEMEM's lookup of the section in page->flags; no subtraction of
+ * mem_map and no second table.
+ */
+static __always_inline unsigned long
+densemem_map_page2pfn(const struct densemem_map *m, unsigned long page,
+		      unsigned int size_shift)
+{
+	return (page >> size_shift) +
+	       densemem_map_entry(m->page2p_base, page >> m->page2p_shift);
 }
 
 /*

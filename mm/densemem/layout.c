@@ -116,6 +116,49 @@ void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
 }
 
 /**
+ * densemem_map_set_page2p() - the page_to_pfn() table for a mem_map
+ * @m: the live tables, as densemem_build() wrote them
+ * @tbl: @blocks + 1 entries: one per block and one past the last
+ * @start: address of the first struct page of the allocation, a multiple
+ *	of the bytes of a block of struct pages
+ * @first: its dense pfn, a multiple of the pages of a block
+ * @blocks: blocks of struct pages in the allocation
+ * @block_shift: log2 of the pages of a block; a granule is at least one
+ * @size_shift: log2 of sizeof(struct page)
+ *
+ * A block's pages are contiguous in both spaces, so one entry gives the
+ * pfn of each: that of the block's first page less its address in units
+ * of struct page, in unsigned arithmetic.  Struct pages outside the dense
+ * space, at the allocation's edges, continue the chunk next to them, as
+ * memmap.c initialises them; so does the entry past the last.
+ */
+void densemem_map_set_page2p(struct densemem_map *m, unsigned long *tbl,
+			     unsigned long start, unsigned long first,
+			     unsigned long blocks, unsigned int block_shift,
+			     unsigned int size_shift)
+{
+	unsigned long b, d, pfn = 0, top = m->base_pfn + m->nr_pages;
+	/* d2p[] starts at the chunk of the first RAM, maybe past base_pfn */
+	unsigned long low = m->d2p_first << m->shift;
+
+	if (low < m->base_pfn)
+		low = m->base_pfn;
+	for (b = 0; b <= blocks; b++) {
+		d = first + (b << block_shift);
+		if (d < low)
+			pfn = densemem_map_d2p(m, low) - (low - d);
+		else if (d < top)
+			pfn = densemem_map_d2p(m, d);
+		else
+			pfn += 1UL << block_shift;
+		tbl[b] = pfn - (start >> size_shift) - (b << block_shift);
+	}
+	m->page2p_shift = block_shift + size_shift;
+	m->page2p_base = (unsigned long)tbl -
+			 (start >> m->page2p_shift) * sizeof(tbl[0]);
+}
+
+/**
  * densemem_identity() - make @m translate every pfn to itself
  * @m: the map
  * @voffset: linear-map address minus physical address

@@ -12,6 +12,7 @@
 
 #include <linux/densemem.h>
 #include <linux/init.h>
+#include <linux/log2.h>
 #include <linux/memblock.h>
 #include <linux/mm.h>
 #include <linux/mmzone.h>
@@ -81,17 +82,31 @@ void __init densemem_alloc_mem_map(struct pglist_data *pgdat)
 	unsigned long flat = ALIGN(pgdat_end_pfn(pgdat), MAX_ORDER_NR_PAGES) -
 			     ALIGN_DOWN(pgdat->node_start_pfn, MAX_ORDER_NR_PAGES);
 	unsigned long size = (end - start) * sizeof(struct page);
+	unsigned long blocks = (end - start) / MAX_ORDER_NR_PAGES;
+	/*
+	 * page_to_pfn()'s table follows mem_map[], one entry per MAX_ORDER
+	 * block and one past them; it is indexed by the address of a
+	 * struct page, so each block of them starts on a multiple of its
+	 * size.  Without a power-of-two struct page, page_to_pfn() goes
+	 * through the dense pfn instead and there is no table.
+	 */
+	bool pow2 = is_power_of_2(sizeof(struct page));
+	unsigned long align = pow2 ? MAX_ORDER_NR_PAGES * sizeof(struct page) : SMP_CACHE_BYTES;
+	unsigned long tsize = pow2 ? (blocks + 1) * sizeof(unsigned long) : 0;
 	struct page *map;
 
 	if (!pgdat->node_spanned_pages)
 		return;
-	map = memmap_alloc(size, SMP_CACHE_BYTES, MEMBLOCK_LOW_LIMIT,
-			   pgdat->node_id, false);
+	map = memmap_alloc(size + tsize, align, MEMBLOCK_LOW_LIMIT, pgdat->node_id, false);
 	if (!map)
-		panic("densemem: failed to allocate %lu bytes of mem_map\n", size);
-	memmap_boot_pages_add(DIV_ROUND_UP(size, PAGE_SIZE));
+		panic("densemem: failed to allocate %lu bytes of mem_map\n", size + tsize);
+	memmap_boot_pages_add(DIV_ROUND_UP(size + tsize, PAGE_SIZE));
 	mem_map = map + (base - start);
 	densemem_map_set_mem_map(&densemem_map, (unsigned long)mem_map, sizeof(struct page));
+	if (pow2)
+		densemem_map_set_page2p(&densemem_map, (unsigned long *)(map + (end - start)),
+					(unsigned long)map, start, blocks, MAX_PAGE_ORDER,
+					ilog2(sizeof(struct page)));
 	pgdat->node_mem_map = pfn_to_page(pgdat->node_start_pfn);
 	densemem_init_memmap_edges(pgdat, start, end);
 	pr_info("mem_map: %lu bytes for %lu pages; FLATMEM would need %lu bytes (%lu less)\n",

@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include "check.h"
 
+/* the host's struct page: 32 bytes, as on Arm */
+#define CHECK_PAGE_SHIFT	5
+
 #define FAIL(...) do {						\
 	bad++;								\
 	if (verbose) {							\
@@ -77,6 +80,24 @@ static int check_end(const struct densemem_map *m, const struct densemem_map *pm
 }
 
 /*
+ * page_to_pfn() of the struct page of @pfn in kept range @e, on a mem_map
+ * whose page of the first dense pfn is at @mm, through @pm's table.
+ */
+static int check_page2p(const struct densemem_map *pm, const struct densemem_extent *e,
+			unsigned long pfn, unsigned long mm, int verbose)
+{
+	unsigned long d = (unsigned long)(e->dense >> PAGE_SHIFT) +
+			  (pfn - (unsigned long)(e->start >> PAGE_SHIFT));
+	unsigned long page = mm + ((d - pm->base_pfn) << CHECK_PAGE_SHIFT);
+	int bad = 0;
+
+	if (densemem_map_page2pfn(pm, page, CHECK_PAGE_SHIFT) != pfn)
+		FAIL("page_to_pfn(page of dense pfn %#lx) = %#lx, want %#lx", d,
+		     densemem_map_page2pfn(pm, page, CHECK_PAGE_SHIFT), pfn);
+	return bad;
+}
+
+/*
  * Where the span fits the tables at the finest granule, nothing is coarser
  * than it needs to be: every @g-block of a hole between two kept ranges is
  * invalid, and a hole costs at most what the bank edges leave of their
@@ -111,9 +132,17 @@ static int check_hole(const struct densemem_map *m, const struct densemem_extent
 int densemem_check(const struct densemem_layout *lo, const struct densemem_region *in,
 		   unsigned int nr, const struct densemem_params *p, int verbose)
 {
-	/* a mem_map of 32-byte pages at an address of its own */
-	const unsigned long mm = 0x10000000UL, page_size = 32;
+	/*
+	 * A mem_map of 32-byte pages at an address of its own, from the
+	 * granule at or below the first dense pfn to the one at or past the
+	 * last, so that page_to_pfn()'s table has one entry per granule
+	 * (the kernel's has one per MAX_ORDER block, a granule or less).
+	 */
+	const unsigned long mstart = 0x10000000UL, page_size = 1UL << CHECK_PAGE_SHIFT;
+	static unsigned long page2p[DENSEMEM_MAX_CHUNKS + 2];
 	static struct densemem_map pm;
+	unsigned long mfirst, mblocks, mm;
+	bool page2p_fits;
 	const struct densemem_extent *prev = NULL;
 	u64 first = 0, span_end = 0;
 	bool fine;
@@ -129,7 +158,18 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 	if (m->p2d_nr > DENSEMEM_MAX_CHUNKS || m->d2p_nr > DENSEMEM_MAX_CHUNKS)
 		FAIL("tables overflow: %lu/%lu entries", m->p2d_nr, m->d2p_nr);
 	pm = *m;
+	mfirst = m->base_pfn & ~((1UL << m->shift) - 1);
+	mblocks = ((m->base_pfn + m->nr_pages - mfirst - 1) >> m->shift) + 1;
+	mm = mstart + ((m->base_pfn - mfirst) << CHECK_PAGE_SHIFT);
 	densemem_map_set_mem_map(&pm, mm, page_size);
+	/* as in a kernel: mem_map[] and its table within the address space */
+	page2p_fits = mblocks <= DENSEMEM_MAX_CHUNKS + 1 &&
+		      (mblocks << m->shift) < (~0UL - mstart) >> CHECK_PAGE_SHIFT;
+	if (page2p_fits)
+		densemem_map_set_page2p(&pm, page2p, mstart, mfirst, mblocks, m->shift,
+					CHECK_PAGE_SHIFT);
+	else if (p->phys_limit <= 1ULL << 32)
+		FAIL("mem_map of %lu granules does not fit the tables", mblocks);
 
 	for (i = 0; i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
@@ -174,6 +214,10 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 		bad += check_pfn(lo, p, e, s, verbose);
 		bad += check_pfn(lo, p, e, l, verbose);
 		bad += check_pfn(lo, p, e, s + (l - s) / 2, verbose);
+		if (page2p_fits) {
+			bad += check_page2p(&pm, e, s, mm, verbose);
+			bad += check_page2p(&pm, e, l, mm, verbose);
+		}
 		for (j = 1; j < 64; j++) {
 			unsigned long c = ((s >> m->shift) + j) << m->shift;
 
@@ -181,6 +225,10 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 				break;
 			bad += check_pfn(lo, p, e, c, verbose);
 			bad += check_pfn(lo, p, e, c - 1, verbose);
+			if (page2p_fits) {
+				bad += check_page2p(&pm, e, c, mm, verbose);
+				bad += check_page2p(&pm, e, c - 1, mm, verbose);
+			}
 		}
 	}
 
@@ -205,6 +253,10 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 			     densemem_map_d2p(m, dend), pend);
 		if (densemem_map_pfn_valid(m, pend))
 			FAIL("pfn %#lx past the end is valid", pend);
+		if (page2p_fits &&
+		    densemem_map_page2pfn(&pm, mm + (m->nr_pages << CHECK_PAGE_SHIFT),
+					  CHECK_PAGE_SHIFT) != pend)
+			FAIL("page_to_pfn(mem_map + nr_pages) is not the end pfn %#lx", pend);
 		/* high_memory: __va() of the end, __pa() of the dense end */
 		if (densemem_map_p2v(m, last->end) !=
 		    (unsigned long)(dbyte - p->phys_offset + p->page_offset))
