@@ -62,10 +62,15 @@ fi
 
 echo "kernel: building $name on $tag ($(git -C "$src" log -1 --format=%h))"
 # a long build (multi_v7: thousands of objects) says how far it is, once a
-# minute, on stderr (callers keep stdout for the result)
+# minute, on stderr (callers keep stdout for the result): objects written
+# since it started, of those the last build left (a rebuild after a header
+# change writes most of them again)
 t0=$SECONDS
+stamp=$out/.build-start
+touch "$stamp"
+total=$(find "$obj" -name '*.o' 2>/dev/null | wc -l)
 ( while sleep 60; do
-	echo "kernel: $name: $(find "$obj" -name '*.o' 2>/dev/null | wc -l) objects so far ($((SECONDS - t0)) s)" >&2
+	echo "kernel: $name: $(find "$obj" -name '*.o' -newer "$stamp" 2>/dev/null | wc -l) objects built, of $total last time ($((SECONDS - t0)) s)" >&2
 done ) &
 ticker=$!
 # '|| true': a failing command in an EXIT trap would be the script's status
