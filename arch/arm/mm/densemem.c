@@ -6,15 +6,14 @@
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/mmzone.h>
-#include <linux/pageblock-flags.h>
 #include <linux/pgtable.h>
-#include <linux/sizes.h>
 
 #include <asm/cachetype.h>
 #include <asm/cputype.h>
 #include <asm/memory.h>
 #include <asm/sections.h>
 
+#include "densemem.h"
 #include "mm.h"
 
 #if defined(CONFIG_DENSEMEM_BENCH) && defined(CONFIG_ARM_ARCH_TIMER)
@@ -62,23 +61,17 @@ u64 __init arm_densemem_setup(u64 vmalloc_limit)
 		 * as DEBUG_VIRTUAL's __pa_symbol() bounds it: KERNEL_START.
 		 */
 		.kernel_phys	= __pa_symbol(KERNEL_START),
-		.phys_limit	= IS_ENABLED(CONFIG_ARM_LPAE) ? 1ULL << 40 : 1ULL << 32,
 		.lowmem_size	= vmalloc_limit - PHYS_OFFSET,
-		.min_granule	= max3((u64)PMD_SIZE,
-				       (u64)MAX_ORDER_NR_PAGES << PAGE_SHIFT,
-				       (u64)pageblock_nr_pages << PAGE_SHIFT),
 		.page_offset	= PAGE_OFFSET,
 		.phys_offset	= PHYS_OFFSET,
 		.highmem	= IS_ENABLED(CONFIG_HIGHMEM) && !cache_is_vipt_aliasing(),
-		/*
-		 * cpu_resume runs with the MMU off and sleep_save_sp holds
-		 * u32s; Arm's __dma_alloc() adds GFP_DMA only below 32 bits
-		 */
-		.phys_reach	= IS_ENABLED(CONFIG_ARM_LPAE) ? SZ_4G : 0,
 	};
 	u64 t0 = densemem_bench_ns();
 	u64 limit;
 
+	BUILD_BUG_ON(PMD_SIZE != ARM_DENSEMEM_PMD_BYTES);
+	arm_densemem_config_params(&p, IS_ENABLED(CONFIG_ARM_LPAE),
+				   (u64)MAX_ORDER_NR_PAGES << PAGE_SHIFT);
 	limit = densemem_setup(&p);
 	if (t0)
 		pr_info("densemem-bench: setup_ns=%llu\n", densemem_bench_ns() - t0);

@@ -20,6 +20,8 @@
 #include <string.h>
 
 #include "plan.h"
+/* arch/arm/mm/densemem.h: what the kernel passes, from the same source */
+#include "densemem.h"
 
 #define SZ_1M		0x100000ULL
 #define PAGE_BYTES	((u64)PAGE_SIZE)
@@ -321,11 +323,9 @@ void plan_params(struct densemem_params *p, const struct plan_board *b,
 	}
 	memset(p, 0, sizeof(*p));
 	p->kernel_phys = phys_offset + TEXT_OFFSET;
-	p->phys_limit = c->lpae ? 1ULL << 40 : 1ULL << 32;
 	p->lowmem_size = VMALLOC_END - vmalloc_size - VMALLOC_OFFSET - c->page_offset;
-	p->min_granule = max_order_bytes > 2 * SZ_1M ? max_order_bytes : 2 * SZ_1M;
 	p->page_offset = c->page_offset;
 	p->phys_offset = phys_offset;
 	p->highmem = c->highmem;
-	p->phys_reach = c->lpae ? 1ULL << 32 : 0;	/* arch/arm/mm/densemem.c */
+	arm_densemem_config_params(p, c->lpae, max_order_bytes);
 }
