@@ -155,31 +155,12 @@ void __init densemem_early_init(unsigned long voffset)
 	densemem_identity(&densemem_map, voffset);
 }
 
-/**
- * densemem_setup() - build the dense layout from memblock.memory
- * @p: the architecture's limits: kernel bank, linear-map size, granule
- *
- * May be called more than once while the memory map is still changing
- * (Arm recomputes its lowmem bounds after arm_memblock_init()); each call
- * rebuilds the tables from the current memblock.memory, which only ever
- * shrinks.  The layout is printed, and kept for debugfs, the first time
- * and again only when what it keeps changed: a rebuild that finds only
- * what the first one already removed keeps the first one's report.  No-map regions are
- * part of their bank: they stay in the dense space, unmapped, as under
- * FLATMEM.  Ranges the layout drops are removed from memblock.
- *
- * Return: the physical address where the linear map ends: every byte of
- * memblock.memory below it is in the linear map, every byte above it is
- * highmem.  If no bank holds the kernel the tables stay the identity,
- * nothing is removed, and the end of the linear map is computed as
- * FLATMEM would.
- */
-u64 __init densemem_setup(const struct densemem_params *p)
+/* memblock.memory as the builder's input; what does not fit is named */
+static unsigned int __init densemem_read_memblock(void)
 {
-	struct densemem_layout *lo = &densemem_next;
 	struct memblock_region *r;
-	unsigned int i, nr = 0;
-	u64 end = p->phys_offset, skipped = 0, kept = 0;
+	unsigned int nr = 0;
+	u64 skipped = 0;
 
 	for_each_mem_region(r) {
 		if (nr < ARRAY_SIZE(densemem_input)) {
@@ -192,6 +173,78 @@ u64 __init densemem_setup(const struct densemem_params *p)
 	if (skipped)
 		pr_warn("more than %u memblock regions: %llu bytes past them dropped\n",
 			nr, (unsigned long long)skipped);
+	return nr;
+}
+
+/*
+ * Keep in memblock exactly the extents that are lowmem or highmem: this
+ * removes what the layout dropped and anything it could not even list.
+ * Every call does it, not only the last: memblock allocates between two
+ * calls (Arm's arm_memblock_init() places reserved-memory regions), and
+ * must not hand out what the layout drops.  A second removal finds it
+ * gone.  Return: where the linear map ends.
+ */
+static u64 __init densemem_remove_dropped(const struct densemem_layout *lo, u64 end)
+{
+	unsigned int i;
+	u64 kept = 0;
+
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+
+		if (e->fate == DENSEMEM_DROPPED)
+			continue;
+		if (e->start > kept)
+			memblock_remove(kept, e->start - kept);
+		kept = e->end;
+		if (e->fate == DENSEMEM_LOWMEM)
+			end = e->end;
+	}
+	if (kept < (u64)PHYS_ADDR_MAX)
+		memblock_remove(kept, PHYS_ADDR_MAX - kept);
+	return end;
+}
+
+/*
+ * The boot lines, and the layout debugfs shows: the first time, and
+ * again only when what the layout keeps changed.
+ */
+static void __init densemem_publish(const struct densemem_layout *lo,
+				    const struct densemem_params *p)
+{
+	if (densemem_built && densemem_same_kept(lo, &densemem_layout))
+		return;
+	if (densemem_built)
+		pr_info("memory map changed since the last layout: rebuilt\n");
+	densemem_layout = *lo;
+	densemem_report(lo, p, densemem_emit, NULL);
+	densemem_built = true;
+}
+
+/**
+ * densemem_setup() - build the dense layout from memblock.memory
+ * @p: the architecture's limits: kernel bank, linear-map size, granule
+ *
+ * May be called more than once while the memory map is still changing
+ * (Arm recomputes its lowmem bounds after arm_memblock_init()); each call
+ * rebuilds the tables from the current memblock.memory, which only ever
+ * shrinks, in three steps: read memblock, build the layout and its tables
+ * in place, remove from memblock what it drops.  The layout is printed,
+ * and kept for debugfs, the first time and again only when what it keeps
+ * changed.  No-map regions are part of their bank: they stay in the
+ * dense space, unmapped, as under FLATMEM.
+ *
+ * Return: the physical address where the linear map ends: every byte of
+ * memblock.memory below it is in the linear map, every byte above it is
+ * highmem.  If no bank holds the kernel the tables stay the identity,
+ * nothing is removed, and the end of the linear map is computed as
+ * FLATMEM would.
+ */
+u64 __init densemem_setup(const struct densemem_params *p)
+{
+	struct densemem_layout *lo = &densemem_next;
+	unsigned int i, nr = densemem_read_memblock();
+	u64 end;
 
 	densemem_params = *p;
 	/*
@@ -207,34 +260,10 @@ u64 __init densemem_setup(const struct densemem_params *p)
 					densemem_map.base_pfn;
 		return p->phys_offset + p->lowmem_size;
 	}
-
 	for (i = 0; i < densemem_nr_ignored; i++)
 		densemem_add_dropped(lo, densemem_ignored[i].start, densemem_ignored[i].end,
 				     densemem_ignored[i].reason);
-
-	/*
-	 * Keep exactly the extents that are lowmem or highmem: this removes
-	 * what the layout dropped and anything it could not even list.
-	 */
-	for (i = 0; i < lo->nr_ext; i++) {
-		const struct densemem_extent *e = &lo->ext[i];
-
-		if (e->fate == DENSEMEM_DROPPED)
-			continue;
-		if (e->start > kept)
-			memblock_remove(kept, e->start - kept);
-		kept = e->end;
-		if (e->fate == DENSEMEM_LOWMEM)
-			end = e->end;
-	}
-	if (kept < (u64)PHYS_ADDR_MAX)
-		memblock_remove(kept, PHYS_ADDR_MAX - kept);
-	if (!densemem_built || !densemem_same_kept(lo, &densemem_layout)) {
-		if (densemem_built)
-			pr_info("memory map changed since the last layout: rebuilt\n");
-		densemem_layout = *lo;
-		densemem_report(lo, p, densemem_emit, NULL);
-		densemem_built = true;
-	}
+	end = densemem_remove_dropped(lo, p->phys_offset);
+	densemem_publish(lo, p);
 	return end;
 }
