@@ -22,7 +22,8 @@ selftest=$top/build/linux/tools/testing/selftests/densemem/densemem_test.c
 mmdir=$top/build/linux/tools/testing/selftests/mm
 mmtests="cow madv_populate map_fixed_noreplace mdwe_test mlock2-tests mremap_dontunmap
 mremap_test"
-for f in "$top"/harness/guest/* "$0" "$deb_bb" $peers "$selftest" "$mmdir"/*.[ch]; do
+for f in "$top"/harness/guest/* "$0" "$deb_bb" $peers "$selftest" "$(dirname "$selftest")/Makefile" \
+	"$mmdir"/*.[ch]; do
 	[ -f "$out" ] && [ "$out" -nt "$f" ] || fresh=0
 done
 [ $fresh = 1 ] && exit 0
@@ -36,8 +37,9 @@ for t in memtouch workload; do
 	arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror -o "$root/bin/$t" \
 		"$top/harness/guest/$t.c"
 done
-# the kselftest, built in the tree so that it finds kselftest_harness.h
-arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror -o "$root/bin/densemem_test" "$selftest"
+# the kselftest, as its own Makefile (lib.mk) builds it in the tree
+make -s -C "$(dirname "$selftest")" CC=arm-linux-gnueabihf-gcc OUTPUT="$root/bin" \
+	USERCFLAGS=-Werror USERLDFLAGS=-static >/dev/null
 cp "$top/harness/guest/peer.sh" "$root/bin/peer.sh"
 cp "$top/harness/guest/mm-selftests.sh" "$top/harness/guest/dma.sh" "$top/harness/guest/kexec.sh" \
 	"$root/bin/"
