@@ -16,7 +16,7 @@ export CCACHE_IGNOREOPTIONS ?= -fmacro-prefix-map=*
 .PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean \
 	kunit-uml boottest-all \
 	distro boards boards-boot \
-	plan plantool plantest rfc rfc-bisect bench mutation qemu-configs
+	plan plantool plantest rfc rfc-bisect bench mutation qemu-configs test-machines
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
 BASELINE_MACHINES ?= $(wildcard machines/*.mem)
@@ -63,6 +63,11 @@ qemu-configs:
 	@for m in $(QEMU_CONFIG_MACHINES); do \
 		/usr/bin/python3 harness/machine.py kunit-qemu machines/$$m.mem > kunit/qemu_configs/arm_$$(echo $$m | tr - _).py || exit 1; \
 	done
+
+# mm/densemem/test_machines.h from machines/: the memory maps of the host
+# layout tests and the KUnit suite (harnesstest checks they agree)
+test-machines:
+	@/usr/bin/python3 harness/machine.py c-banks machines/*.mem > mm/densemem/test_machines.h
 
 harnesstest: deps plantool
 	@bash harness/test-machine.sh

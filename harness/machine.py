@@ -7,6 +7,7 @@
     machine.py dtb FILE QEMU_DTB OUT BOOTARGS INITRD_START INITRD_END
     machine.py from-dtb BOARD.dtb OUT.mem   a board's memory as a machine file
     machine.py kunit-qemu FILE         kunit.py's --qemu_config for it
+    machine.py c-banks FILE...         their banks as C, for the layout tests
 """
 import json
 import sys
@@ -263,9 +264,38 @@ def kunit_qemu(m):
          f"\t\t\t\t\t      '-cpu', '{m['cpu']}', '-m', '{s['qemu_ram_mib']}M'])", ""])
 
 
+def c_banks(ms):
+    """mm/densemem/test_machines.h (make test-machines): the banks of each
+    machine as a struct densemem_region initialiser and their number, for
+    the host layout tests and the KUnit suite, which take the same memory
+    maps as the boots."""
+    out = ["/* SPDX-License-Identifier: GPL-2.0 */",
+           "/*",
+           " * The RAM banks of the machine files of the densemem project (machines/),",
+           " * generated from them by harness/machine.py c-banks (make test-machines):",
+           " * the memory maps that tools/testing/densemem and the KUnit suite lay out",
+           " * are those the boots run: for each, a struct densemem_region array",
+           " * initialiser and its number of entries.",
+           " */",
+           "#ifndef _MM_DENSEMEM_TEST_MACHINES_H",
+           "#define _MM_DENSEMEM_TEST_MACHINES_H"]
+    for m in ms:
+        name = m["file"].rsplit("/", 1)[-1][:-len(".mem")].upper().replace("-", "_")
+        banks = [f"{{ {b:#x}ULL, {z:#x}ULL }}" for b, z, _ in m["banks"]]
+        out.append(f"\n/* machines/{m['file'].rsplit('/', 1)[-1]} */")
+        out.append(f"#define DM_MACHINE_{name}_NR\t{len(banks)}")
+        out.append(f"#define DM_MACHINE_{name}\t\\")
+        out.append("\t{ " + ", \\\n\t  ".join(banks) + " }")
+    out += ["", "#endif /* _MM_DENSEMEM_TEST_MACHINES_H */", ""]
+    return "\n".join(out)
+
+
 def main():
     try:
         cmd, path = sys.argv[1], sys.argv[2]
+        if cmd == "c-banks":
+            sys.stdout.write(c_banks([parse(p) for p in sys.argv[2:]]))
+            return
         if cmd == "from-dtb":
             print(f"{from_dtb(path, sys.argv[3]):#x}")
             return

@@ -36,6 +36,14 @@ for q in "$top"/kunit/qemu_configs/arm_*.py; do
 		fail=$((fail + 1))
 	fi
 done
+# so are the layout tests' memory maps (make test-machines)
+if /usr/bin/python3 "$top/harness/machine.py" c-banks "$top"/machines/*.mem |
+	cmp -s - "$top/mm/densemem/test_machines.h"; then
+	echo "ok mm/densemem/test_machines.h is machines/'s"; pass=$((pass + 1))
+else
+	echo "not ok mm/densemem/test_machines.h differs from machines/ (make test-machines)"
+	fail=$((fail + 1))
+fi
 # kunit.py's --json as kunit_summary.py counts it: a recorded UML run,
 # then the same with one case failed and with one skipped
 kj() {	# NAME WANT(passed failed) PYTHON-EDIT

@@ -9,6 +9,8 @@
 #include <linux/sizes.h>
 #include <linux/string.h>
 
+#include "test_machines.h"
+
 struct dm_layout_param {
 	const char *desc;
 	struct densemem_region r[4];
@@ -21,16 +23,19 @@ struct dm_layout_param {
 #define AT_1G_2G_OPT	.lowmem_size = SZ_2G
 
 static const struct dm_layout_param dm_layouts[] = {
-	{ "flat-1g", { { SZ_1G, SZ_1G } }, 1, AT_1G_2G_OPT, false, SZ_1G, 0, 0 },
-	{ "virt-2x512", { { SZ_1G, SZ_512M }, { SZ_2G, SZ_512M } }, 2, AT_1G_2G_OPT,
+	{ "flat-1g", DM_MACHINE_FLAT_1G, DM_MACHINE_FLAT_1G_NR, AT_1G_2G_OPT,
 	  false, SZ_1G, 0, 0 },
-	{ "virt-tri", { { SZ_1G, SZ_512M }, { SZ_2G, SZ_512M }, { 3ULL * SZ_1G, SZ_256M } },
-	  3, AT_1G_2G_OPT, false, SZ_1G + SZ_256M, 0, 0 },
-	{ "virt-2x1g", { { SZ_1G, SZ_1G }, { 3ULL * SZ_1G, SZ_1G } }, 2, AT_1G_2G_OPT,
+	{ "virt-2x512", DM_MACHINE_VIRT_2X512, DM_MACHINE_VIRT_2X512_NR, AT_1G_2G_OPT,
+	  false, SZ_1G, 0, 0 },
+	{ "virt-tri", DM_MACHINE_VIRT_TRI, DM_MACHINE_VIRT_TRI_NR, AT_1G_2G_OPT,
+	  false, SZ_1G + SZ_256M, 0, 0 },
+	{ "virt-2x1g", DM_MACHINE_VIRT_2X1G, DM_MACHINE_VIRT_2X1G_NR, AT_1G_2G_OPT,
 	  false, SZ_2G, 0, 0 },
-	{ "virt-2x512 on 3G", { { SZ_1G, SZ_512M }, { SZ_2G, SZ_512M } }, 2,
+	{ "virt-quad", DM_MACHINE_VIRT_QUAD, DM_MACHINE_VIRT_QUAD_NR, AT_1G_2G_OPT,
+	  false, SZ_1G + SZ_256M, 0, 0 },
+	{ "virt-2x512 on 3G", DM_MACHINE_VIRT_2X512, DM_MACHINE_VIRT_2X512_NR,
 	  .lowmem_size = SZ_512M + SZ_256M, false, SZ_512M + SZ_256M, 0, SZ_256M },
-	{ "lpae-split highmem", { { SZ_1G, SZ_1G }, { 5ULL * SZ_1G, SZ_1G } }, 2,
+	{ "lpae-split highmem", DM_MACHINE_LPAE_SPLIT, DM_MACHINE_LPAE_SPLIT_NR,
 	  .lowmem_size = SZ_1G + SZ_512M + SZ_256M, true,
 	  SZ_1G + SZ_512M + SZ_256M, SZ_256M, 0 },
 	{ "overlapping, unsorted", { { SZ_1G + SZ_128M, SZ_256M }, { SZ_1G, SZ_256M } }, 2,

@@ -9,6 +9,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include "check.h"
+#include "test_machines.h"
 
 #define M(x)	((u64)(x) << 20)
 #define G(x)	((u64)(x) << 30)
@@ -33,24 +34,24 @@ struct layout_case {
 #define AT_1G		.kernel = 0x40008000, .phys_offset = 0x40000000
 
 static const struct layout_case cases[] = {
-	{ "flat_1g_is_one_chunk", { { G(1), G(1) } }, 1, AT_1G, SPLIT_2G_OPT,
+	{ "flat_1g_is_one_chunk", DM_MACHINE_FLAT_1G, DM_MACHINE_FLAT_1G_NR, AT_1G, SPLIT_2G_OPT,
 	  .lowmem = G(1), .granule = G(1), .banks = 1 },
-	{ "virt_2x512_packs_under_2g_opt", { { G(1), M(512) }, { G(2), M(512) } }, 2,
+	{ "virt_2x512_packs_under_2g_opt", DM_MACHINE_VIRT_2X512, DM_MACHINE_VIRT_2X512_NR,
 	  AT_1G, SPLIT_2G_OPT, .lowmem = G(1), .granule = M(512), .banks = 2 },
-	{ "virt_2x512_3g_drops_past_linear_map", { { G(1), M(512) }, { G(2), M(512) } }, 2,
+	{ "virt_2x512_3g_drops_past_linear_map", DM_MACHINE_VIRT_2X512, DM_MACHINE_VIRT_2X512_NR,
 	  AT_1G, SPLIT_3G, .lowmem = M(768), .dropped = M(256), .granule = M(512),
 	  .banks = 2, .reason = DENSEMEM_NO_LINEAR_MAP },
-	{ "virt_2x512_3g_highmem_keeps_rest", { { G(1), M(512) }, { G(2), M(512) } }, 2,
+	{ "virt_2x512_3g_highmem_keeps_rest", DM_MACHINE_VIRT_2X512, DM_MACHINE_VIRT_2X512_NR,
 	  AT_1G, SPLIT_3G, .use_highmem = true, .lowmem = M(768), .highmem = M(256),
 	  .granule = M(512), .banks = 2 },
-	{ "virt_tri_all_lowmem", { { G(1), M(512) }, { G(2), M(512) }, { G(3), M(256) } }, 3,
+	{ "virt_tri_all_lowmem", DM_MACHINE_VIRT_TRI, DM_MACHINE_VIRT_TRI_NR,
 	  AT_1G, SPLIT_2G_OPT, .lowmem = M(1280), .granule = M(256), .banks = 3 },
-	{ "virt_2x1g_all_lowmem", { { G(1), G(1) }, { G(3), G(1) } }, 2,
+	{ "virt_2x1g_all_lowmem", DM_MACHINE_VIRT_2X1G, DM_MACHINE_VIRT_2X1G_NR,
 	  AT_1G, SPLIT_2G_OPT, .lowmem = G(2), .granule = G(1), .banks = 2 },
-	{ "lpae_split_fills_2g_linear_map", { { G(1), G(1) }, { G(5), G(1) } }, 2,
+	{ "lpae_split_fills_2g_linear_map", DM_MACHINE_LPAE_SPLIT, DM_MACHINE_LPAE_SPLIT_NR,
 	  AT_1G, SPLIT_2G, .phys_limit = 1ULL << 40, .use_highmem = true,
 	  .lowmem = M(1792), .highmem = M(256), .granule = G(1), .banks = 2 },
-	{ "lpae_split_no_highmem_drops_overflow", { { G(1), G(1) }, { G(5), G(1) } }, 2,
+	{ "lpae_split_no_highmem_drops_overflow", DM_MACHINE_LPAE_SPLIT, DM_MACHINE_LPAE_SPLIT_NR,
 	  AT_1G, SPLIT_2G, .phys_limit = 1ULL << 40,
 	  .lowmem = M(1792), .dropped = M(256), .granule = G(1), .banks = 2,
 	  .reason = DENSEMEM_NO_LINEAR_MAP },
@@ -58,14 +59,14 @@ static const struct layout_case cases[] = {
 	 * LPAE, with the reach of 32-bit addresses: without highmem, lowmem
 	 * above 4 GiB is ZONE_MOVABLE only; with it, lowmem ends at 4 GiB
 	 */
-	{ "lpae_split_above_4g_is_movable_only", { { G(1), G(1) }, { G(5), G(1) } }, 2,
+	{ "lpae_split_above_4g_is_movable_only", DM_MACHINE_LPAE_SPLIT, DM_MACHINE_LPAE_SPLIT_NR,
 	  AT_1G, SPLIT_2G, .phys_limit = 1ULL << 40, .reach = G(4),
 	  .lowmem = M(1792), .dropped = M(256), .movable = M(768), .granule = G(1), .banks = 2,
 	  .reason = DENSEMEM_NO_LINEAR_MAP },
-	{ "lpae_split_highmem_lowmem_ends_at_4g", { { G(1), G(1) }, { G(5), G(1) } }, 2,
+	{ "lpae_split_highmem_lowmem_ends_at_4g", DM_MACHINE_LPAE_SPLIT, DM_MACHINE_LPAE_SPLIT_NR,
 	  AT_1G, SPLIT_2G, .phys_limit = 1ULL << 40, .reach = G(4), .use_highmem = true,
 	  .lowmem = G(1), .highmem = G(1), .granule = G(1), .banks = 2 },
-	{ "pbx_a9_two_regions_lowmem", { { 0x20000000, M(512) }, { 0x70000000, M(512) } }, 2,
+	{ "pbx_a9_two_regions_lowmem", DM_MACHINE_PBX_A9_1G, DM_MACHINE_PBX_A9_1G_NR,
 	  .kernel = 0x20008000, .phys_offset = 0x20000000, SPLIT_2G_OPT,
 	  .lowmem = G(1), .granule = M(256), .banks = 2 },
 	{ "unsorted_map_is_sorted", { { G(2), M(512) }, { G(1), M(512) } }, 2,

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The RAM banks of the machine files of the densemem project (machines/),
+ * generated from them by harness/machine.py c-banks (make test-machines):
+ * the memory maps that tools/testing/densemem and the KUnit suite lay out
+ * are those the boots run: for each, a struct densemem_region array
+ * initialiser and its number of entries.
+ */
+#ifndef _MM_DENSEMEM_TEST_MACHINES_H
+#define _MM_DENSEMEM_TEST_MACHINES_H
+
+/* machines/flat-1g.mem */
+#define DM_MACHINE_FLAT_1G_NR	1
+#define DM_MACHINE_FLAT_1G	\
+	{ { 0x40000000ULL, 0x40000000ULL } }
+
+/* machines/lpae-split.mem */
+#define DM_MACHINE_LPAE_SPLIT_NR	2
+#define DM_MACHINE_LPAE_SPLIT	\
+	{ { 0x40000000ULL, 0x40000000ULL }, \
+	  { 0x140000000ULL, 0x40000000ULL } }
+
+/* machines/pbx-a9-1g.mem */
+#define DM_MACHINE_PBX_A9_1G_NR	2
+#define DM_MACHINE_PBX_A9_1G	\
+	{ { 0x20000000ULL, 0x20000000ULL }, \
+	  { 0x70000000ULL, 0x20000000ULL } }
+
+/* machines/virt-2x1g-cma.mem */
+#define DM_MACHINE_VIRT_2X1G_CMA_NR	2
+#define DM_MACHINE_VIRT_2X1G_CMA	\
+	{ { 0x40000000ULL, 0x40000000ULL }, \
+	  { 0xc0000000ULL, 0x40000000ULL } }
+
+/* machines/virt-2x1g.mem */
+#define DM_MACHINE_VIRT_2X1G_NR	2
+#define DM_MACHINE_VIRT_2X1G	\
+	{ { 0x40000000ULL, 0x40000000ULL }, \
+	  { 0xc0000000ULL, 0x40000000ULL } }
+
+/* machines/virt-2x512.mem */
+#define DM_MACHINE_VIRT_2X512_NR	2
+#define DM_MACHINE_VIRT_2X512	\
+	{ { 0x40000000ULL, 0x20000000ULL }, \
+	  { 0x80000000ULL, 0x20000000ULL } }
+
+/* machines/virt-carveout.mem */
+#define DM_MACHINE_VIRT_CARVEOUT_NR	1
+#define DM_MACHINE_VIRT_CARVEOUT	\
+	{ { 0x40000000ULL, 0x60000000ULL } }
+
+/* machines/virt-load.mem */
+#define DM_MACHINE_VIRT_LOAD_NR	2
+#define DM_MACHINE_VIRT_LOAD	\
+	{ { 0x40000000ULL, 0x10000000ULL }, \
+	  { 0x80000000ULL, 0x40000000ULL } }
+
+/* machines/virt-quad.mem */
+#define DM_MACHINE_VIRT_QUAD_NR	4
+#define DM_MACHINE_VIRT_QUAD	\
+	{ { 0x40000000ULL, 0x20000000ULL }, \
+	  { 0x80000000ULL, 0x10000000ULL }, \
+	  { 0xa0000000ULL, 0x10000000ULL }, \
+	  { 0xc0000000ULL, 0x10000000ULL } }
+
+/* machines/virt-ragged.mem */
+#define DM_MACHINE_VIRT_RAGGED_NR	2
+#define DM_MACHINE_VIRT_RAGGED	\
+	{ { 0x40100000ULL, 0x1ff00000ULL }, \
+	  { 0x80000000ULL, 0x20000000ULL } }
+
+/* machines/virt-touch.mem */
+#define DM_MACHINE_VIRT_TOUCH_NR	5
+#define DM_MACHINE_VIRT_TOUCH	\
+	{ { 0x40000000ULL, 0x10000000ULL }, \
+	  { 0x50000000ULL, 0x10000000ULL }, \
+	  { 0x60000000ULL, 0x10000000ULL }, \
+	  { 0x70000000ULL, 0x10000000ULL }, \
+	  { 0xa0000000ULL, 0x10000000ULL } }
+
+/* machines/virt-tri.mem */
+#define DM_MACHINE_VIRT_TRI_NR	3
+#define DM_MACHINE_VIRT_TRI	\
+	{ { 0x40000000ULL, 0x20000000ULL }, \
+	  { 0x80000000ULL, 0x20000000ULL }, \
+	  { 0xc0000000ULL, 0x10000000ULL } }
+
+#endif /* _MM_DENSEMEM_TEST_MACHINES_H */
