@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of the densemem layout builder, on the memory maps of the
- * project's QEMU machines and on bad ones.  Pure: no state of the running
- * kernel is read or changed.
+ * project's QEMU machines and on bad ones, with the invariants of
+ * layout_check.c, which the host tests and the fuzzer check too.  Pure: no
+ * state of the running kernel is read or changed.
  */
 #include <kunit/test.h>
 #include <linux/densemem.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
 
+#include "layout_check.h"
 #include "test_machines.h"
 
 struct dm_layout_param {
@@ -73,68 +75,58 @@ static struct densemem_layout *dm_build(struct kunit *test, struct densemem_para
 	return lo;
 }
 
+/* each broken invariant the shared checker finds fails the case, by name */
+static void dm_fail(void *ctx, const char *msg)
+{
+	struct kunit *test = ctx;
+
+	KUNIT_FAIL(test, "%s", msg);
+}
+
 static void test_every_byte_accounted(struct kunit *test)
 {
 	const struct dm_layout_param *c = test->param_value;
+	struct densemem_check_out out = { .fail = dm_fail, .ctx = test };
 	struct densemem_params p;
 	struct densemem_layout *lo = dm_build(test, &p);
 
 	KUNIT_EXPECT_EQ(test, lo->lowmem, c->want_lowmem);
 	KUNIT_EXPECT_EQ(test, lo->highmem, c->want_highmem);
 	KUNIT_EXPECT_EQ(test, lo->dropped, c->want_dropped);
+	KUNIT_EXPECT_EQ(test, densemem_check_accounting(lo, c->r, c->nr, &out), 0);
 }
 
-static void test_round_trip_at_bank_edges(struct kunit *test)
+/* every kept range round-trips at its edges and chunk edges, and at its end */
+static void test_tables_round_trip(struct kunit *test)
 {
+	struct densemem_check_out out = { .fail = dm_fail, .ctx = test };
 	struct densemem_params p;
 	struct densemem_layout *lo = dm_build(test, &p);
-	unsigned int i;
 
-	for (i = 0; i < lo->nr_ext; i++) {
-		const struct densemem_extent *e = &lo->ext[i];
-		unsigned long first = PHYS_PFN(e->start), last = PHYS_PFN(e->end) - 1;
-
-		if (e->fate == DENSEMEM_DROPPED)
-			continue;
-		KUNIT_EXPECT_EQ(test, densemem_map_p2d(lo->map, first), PHYS_PFN(e->dense));
-		KUNIT_EXPECT_EQ(test, densemem_map_p2d(lo->map, last),
-				PHYS_PFN(e->dense) + (last - first));
-		KUNIT_EXPECT_EQ(test, densemem_map_d2p(lo->map, PHYS_PFN(e->dense)), first);
-		KUNIT_EXPECT_TRUE(test, densemem_map_pfn_valid(lo->map, first));
-		KUNIT_EXPECT_TRUE(test, densemem_map_pfn_valid(lo->map, last));
-	}
+	KUNIT_EXPECT_EQ(test, densemem_check_tables(lo, &p, &out), 0);
 }
 
 static void test_holes_are_invalid(struct kunit *test)
 {
+	struct densemem_check_out out = { .fail = dm_fail, .ctx = test };
 	struct densemem_params p;
 	struct densemem_layout *lo = dm_build(test, &p);
-	unsigned int i;
 
-	for (i = 0; i + 1 < lo->nr_ext; i++) {
-		u64 hs = ALIGN(lo->ext[i].end, lo->granule);
-		u64 he = ALIGN_DOWN(lo->ext[i + 1].start, lo->granule);
-
-		if (hs >= he || lo->ext[i].fate == DENSEMEM_DROPPED)
-			continue;
-		KUNIT_EXPECT_FALSE(test, densemem_map_pfn_valid(lo->map, PHYS_PFN(hs)));
-		KUNIT_EXPECT_FALSE(test, densemem_map_pfn_valid(lo->map, PHYS_PFN(he) - 1));
-	}
+	KUNIT_EXPECT_EQ(test, densemem_check_holes(lo, &p, &out), 0);
 }
 
 static void test_kernel_bank_stays_put(struct kunit *test)
 {
+	struct densemem_check_out out = { .fail = dm_fail, .ctx = test };
 	struct densemem_params p;
 	struct densemem_layout *lo = dm_build(test, &p);
-	unsigned long pfn = PHYS_PFN(p.kernel_phys);
 
-	KUNIT_EXPECT_EQ(test, densemem_map_p2d(lo->map, pfn), pfn);
-	KUNIT_EXPECT_EQ(test, densemem_map_d2p(lo->map, pfn), pfn);
+	KUNIT_EXPECT_EQ(test, densemem_check_kernel_bank(lo, &p, &out), 0);
 }
 
 static struct kunit_case densemem_layout_cases[] = {
 	KUNIT_CASE_PARAM(test_every_byte_accounted, dm_layout_gen_params),
-	KUNIT_CASE_PARAM(test_round_trip_at_bank_edges, dm_layout_gen_params),
+	KUNIT_CASE_PARAM(test_tables_round_trip, dm_layout_gen_params),
 	KUNIT_CASE_PARAM(test_holes_are_invalid, dm_layout_gen_params),
 	KUNIT_CASE_PARAM(test_kernel_bank_stays_put, dm_layout_gen_params),
 	{}

@@ -1,15 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: random memory maps and parameters into
- * densemem_build(), the invariants of check.c out.  Any broken invariant,
+ * densemem_build(), the invariants of mm/densemem/layout_check.c out.  Any broken invariant,
  * or a sanitizer report, aborts with the input saved by libFuzzer.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "check.h"
+#include "layout_check.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+static void print_line(void *ctx, const char *msg)
+{
+	printf("  # %s\n", msg);
+}
+
+static const struct densemem_check_out print_fail = { .fail = print_line };
 
 static u64 take(const unsigned char **d, size_t *n, unsigned int bytes)
 {
@@ -60,7 +67,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	memcpy(in, r, nr * sizeof(r[0]));	/* cleaned in place; check() reads r */
 	if (densemem_build(&lo, &map, in, nr, &p))
 		return 0;
-	if (densemem_check(&lo, r, nr, &p, 1)) {
+	if (densemem_check(&lo, r, nr, &p, &print_fail)) {
 		for (i = 0; i < lo.nr_ext; i++)
 			printf("  ext %#llx-%#llx fate %d reason %d\n",
 			       (unsigned long long)lo.ext[i].start,

@@ -2,13 +2,13 @@
 /*
  * Table-driven tests of densemem_build(): one memory map per case, the
  * figures a board maintainer would work out by hand, then the invariants
- * of check.c.  Closes with "N passed, N failed".
+ * of mm/densemem/layout_check.c.  Closes with "N passed, N failed".
  */
 #include <stdio.h>
 #include <string.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
-#include "check.h"
+#include "layout_check.h"
 #include "test_machines.h"
 
 #define M(x)	((u64)(x) << 20)
@@ -152,6 +152,13 @@ static void quiet(void *ctx, const char *line)
 	(void)line;
 }
 
+static void print_line(void *ctx, const char *msg)
+{
+	printf("  # %s\n", msg);
+}
+
+static const struct densemem_check_out print_fail = { .fail = print_line };
+
 static int run_case(const struct layout_case *c)
 {
 	static struct densemem_layout lo;
@@ -163,7 +170,7 @@ static int run_case(const struct layout_case *c)
 		.phys_limit = c->phys_limit ? c->phys_limit : 1ULL << 32,
 		.min_granule = M(4), .highmem = c->use_highmem, .phys_reach = c->reach,
 	};
-	int bad = 0, verbose = 1, ret;
+	int bad = 0, ret;
 	unsigned int i;
 
 	memcpy(in, c->r, sizeof(in));	/* the builder cleans its input in place */
@@ -188,7 +195,7 @@ static int run_case(const struct layout_case *c)
 		EXPECT("granule", lo.granule, c->granule);
 		EXPECT("holes", lo.holes, c->holes);
 		EXPECT("banks", lo.nr_banks, c->banks);
-		bad += densemem_check(&lo, c->r, c->nr, &p, verbose);
+		bad += densemem_check(&lo, c->r, c->nr, &p, &print_fail);
 	}
 	for (i = 0; i < lo.nr_ext; i++)
 		if (lo.ext[i].fate == DENSEMEM_DROPPED)

@@ -4,6 +4,7 @@
 #ifndef __always_inline
 #define __always_inline inline
 #endif
+#define __printf(a, b)	__attribute__((format(printf, a, b)))
 #define __init
 #define __initdata
 #define __ro_after_init

@@ -1,25 +1,53 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The invariants of mm/densemem/layout.c, checked from the outside: by the
- * table-driven tests and by the fuzzer alike.  Return the number broken.
+ * The invariants of densemem_build()'s result, checked from the outside.
+ * One checker for every test of the builder: the KUnit suite
+ * (layout_kunit.c), and on the host the table-driven tests and the fuzzer
+ * of tools/testing/densemem, which compile this file as the kernel does.
+ * Each part returns the number of invariants broken and names each one
+ * through @out.
  */
-#include <stdio.h>
-#include "check.h"
+#include <linux/densemem.h>
+#include <linux/kernel.h>
+#include <linux/stdarg.h>
 
-/* the host's struct page: 32 bytes, as on Arm */
+#include "layout_check.h"
+
+/* a struct page of 32 bytes, as on Arm, for the simulated mem_map[] */
 #define CHECK_PAGE_SHIFT	5
 
-#define FAIL(...) do {						\
+static __printf(2, 3) void check_fail(const struct densemem_check_out *out,
+				      const char *fmt, ...)
+{
+	char msg[160];
+	va_list ap;
+
+	if (!out)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	out->fail(out->ctx, msg);
+}
+
+#define FAIL(...) do {							\
 	bad++;								\
-	if (verbose) {							\
-		printf("  # ");						\
-		printf(__VA_ARGS__);					\
-		printf("\n");						\
-	}								\
+	check_fail(out, __VA_ARGS__);					\
 } while (0)
 
+/* log2 of @x, a power of two: shifts, no 64-bit division on 32-bit */
+static unsigned int check_log2(u64 x)
+{
+	unsigned int s = 0;
+
+	while (s < 63 && (1ULL << s) < x)
+		s++;
+	return s;
+}
+
 static int check_pfn(const struct densemem_layout *lo, const struct densemem_params *p,
-		     const struct densemem_extent *e, unsigned long pfn, int verbose)
+		     const struct densemem_extent *e, unsigned long pfn,
+		     const struct densemem_check_out *out)
 {
 	const struct densemem_map *m = lo->map;
 	unsigned long spfn = (unsigned long)(e->start >> PAGE_SHIFT);
@@ -60,7 +88,7 @@ static int check_pfn(const struct densemem_layout *lo, const struct densemem_par
  */
 static int check_end(const struct densemem_map *m, const struct densemem_map *pm,
 		     const struct densemem_extent *e, unsigned long mm, unsigned long size,
-		     int verbose)
+		     const struct densemem_check_out *out)
 {
 	unsigned long epfn = (unsigned long)(e->end >> PAGE_SHIFT);
 	unsigned long want = (unsigned long)(e->dense >> PAGE_SHIFT) - m->base_pfn +
@@ -84,7 +112,7 @@ static int check_end(const struct densemem_map *m, const struct densemem_map *pm
  * whose page of the first dense pfn is at @mm, through @pm's table.
  */
 static int check_page2p(const struct densemem_map *pm, const struct densemem_extent *e,
-			unsigned long pfn, unsigned long mm, int verbose)
+			unsigned long pfn, unsigned long mm, const struct densemem_check_out *out)
 {
 	unsigned long d = (unsigned long)(e->dense >> PAGE_SHIFT) +
 			  (pfn - (unsigned long)(e->start >> PAGE_SHIFT));
@@ -104,7 +132,7 @@ static int check_page2p(const struct densemem_map *pm, const struct densemem_ext
  * @g-blocks.
  */
 static int check_hole(const struct densemem_map *m, const struct densemem_extent *a,
-		      const struct densemem_extent *b, u64 g, int verbose)
+		      const struct densemem_extent *b, u64 g, const struct densemem_check_out *out)
 {
 	u64 hs = (a->end + g - 1) & ~(g - 1), he = b->start & ~(g - 1), x;
 	u64 cost = b->dense - (a->dense + (a->end - a->start));
@@ -129,8 +157,23 @@ static int check_hole(const struct densemem_map *m, const struct densemem_extent
 	return bad;
 }
 
-int densemem_check(const struct densemem_layout *lo, const struct densemem_region *in,
-		   unsigned int nr, const struct densemem_params *p, int verbose)
+/**
+ * densemem_check_tables() - the granule, the tables and every kept range
+ * @lo: a layout densemem_build() returned 0 for
+ * @p: the parameters it was built with
+ * @out: where each broken invariant is named, or NULL
+ *
+ * Kept ranges are disjoint, in order, monotone in dense space and within
+ * the linear map or highmem as allowed; pfn, dense pfn, linear address and
+ * struct page (on a mem_map[] simulated at an address of its own, with
+ * page_to_pfn()'s table) round-trip at both edges, the middle and every
+ * chunk edge of each; one past the end of each range and of the dense
+ * space translates as the end.
+ *
+ * Return: the number of invariants broken.
+ */
+int densemem_check_tables(const struct densemem_layout *lo, const struct densemem_params *p,
+			  const struct densemem_check_out *out)
 {
 	/*
 	 * A mem_map of 32-byte pages at an address of its own, from the
@@ -141,14 +184,11 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 	const unsigned long mstart = 0x10000000UL, page_size = 1UL << CHECK_PAGE_SHIFT;
 	static unsigned long page2p[DENSEMEM_MAX_CHUNKS + 2];
 	static struct densemem_map pm;
-	unsigned long mfirst, mblocks, mm;
-	bool page2p_fits;
-	const struct densemem_extent *prev = NULL;
-	u64 first = 0, span_end = 0;
-	bool fine;
 	const struct densemem_map *m = lo->map;
 	const struct densemem_extent *last = NULL;
-	u64 prev_end = 0, prev_dense_end = 0, total = 0, listed = 0, kept = 0;
+	u64 prev_end = 0, prev_dense_end = 0, kept = 0;
+	unsigned long mfirst, mblocks, mm;
+	bool page2p_fits;
 	unsigned int i, j;
 	int bad = 0;
 
@@ -181,15 +221,11 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 			FAIL("extent %u at %#llx overlaps the one before", i,
 			     (unsigned long long)e->start);
 		prev_end = e->end;
-		total += e->end - e->start;
 		if (e->fate == DENSEMEM_DROPPED)
 			continue;
 		last = e;
 		kept += e->end - e->start;
-		bad += check_end(m, &pm, e, mm, page_size, verbose);
-		if (!span_end)
-			first = e->start;
-		span_end = e->end;
+		bad += check_end(m, &pm, e, mm, page_size, out);
 		/* monotone, disjoint dense ranges */
 		if (e->dense < prev_dense_end)
 			FAIL("extent %u: dense %#llx goes back below %#llx", i,
@@ -204,30 +240,26 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 		    e->end > p->phys_reach)
 			FAIL("lowmem extent %u ends past the reach %#llx, with highmem", i,
 			     (unsigned long long)p->phys_reach);
-		if (e->start <= p->kernel_phys && p->kernel_phys < e->end &&
-		    e->dense != e->start)
-			FAIL("kernel bank moved: %#llx -> %#llx",
-			     (unsigned long long)e->start, (unsigned long long)e->dense);
 		/* round trips at both edges, the middle and every chunk edge */
 		s = (unsigned long)(e->start >> PAGE_SHIFT);
 		l = (unsigned long)(e->end >> PAGE_SHIFT) - 1;
-		bad += check_pfn(lo, p, e, s, verbose);
-		bad += check_pfn(lo, p, e, l, verbose);
-		bad += check_pfn(lo, p, e, s + (l - s) / 2, verbose);
+		bad += check_pfn(lo, p, e, s, out);
+		bad += check_pfn(lo, p, e, l, out);
+		bad += check_pfn(lo, p, e, s + (l - s) / 2, out);
 		if (page2p_fits) {
-			bad += check_page2p(&pm, e, s, mm, verbose);
-			bad += check_page2p(&pm, e, l, mm, verbose);
+			bad += check_page2p(&pm, e, s, mm, out);
+			bad += check_page2p(&pm, e, l, mm, out);
 		}
 		for (j = 1; j < 64; j++) {
 			unsigned long c = ((s >> m->shift) + j) << m->shift;
 
 			if (c > l)
 				break;
-			bad += check_pfn(lo, p, e, c, verbose);
-			bad += check_pfn(lo, p, e, c - 1, verbose);
+			bad += check_pfn(lo, p, e, c, out);
+			bad += check_pfn(lo, p, e, c - 1, out);
 			if (page2p_fits) {
-				bad += check_page2p(&pm, e, c, mm, verbose);
-				bad += check_page2p(&pm, e, c - 1, mm, verbose);
+				bad += check_page2p(&pm, e, c, mm, out);
+				bad += check_page2p(&pm, e, c - 1, mm, out);
 			}
 		}
 	}
@@ -271,6 +303,26 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 			    (j > m->p2d_nr && m->p2v[j] != m->p2v[m->p2d_nr]))
 				FAIL("table entry %u past the sentinel does not continue it", j);
 	}
+	return bad;
+}
+
+/**
+ * densemem_check_holes() - holes cost what their edges leave, and are invalid
+ * @lo: a layout densemem_build() returned 0 for
+ * @p: the parameters it was built with
+ * @out: where each broken invariant is named, or NULL
+ *
+ * Return: the number of invariants broken.
+ */
+int densemem_check_holes(const struct densemem_layout *lo, const struct densemem_params *p,
+			 const struct densemem_check_out *out)
+{
+	const struct densemem_map *m = lo->map;
+	const struct densemem_extent *prev = NULL, *last = NULL;
+	unsigned int i, gs = check_log2(p->min_granule);
+	u64 first = 0, span_end = 0;
+	bool fine;
+	int bad = 0;
 
 	/* holes of a whole granule are invalid, and cost no dense space */
 	for (i = 0; i + 1 < lo->nr_ext; i++) {
@@ -293,23 +345,90 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 		}
 	}
 
+	for (i = 0; i < lo->nr_ext; i++) {
+		if (lo->ext[i].fate == DENSEMEM_DROPPED)
+			continue;
+		if (!last)
+			first = lo->ext[i].start;
+		last = &lo->ext[i];
+		span_end = last->end;
+	}
 	/*
 	 * The finest granule wherever the tables are sized for it: with a
 	 * 32-bit physical address any span fits them at 4 MiB.  On LPAE a span
 	 * past that may coarsen the granule (CONFIG_DENSEMEM_MAX_CHUNKS).
 	 */
 	fine = last && p->phys_limit <= 1ULL << 32 &&
-	       (span_end - 1) / p->min_granule - first / p->min_granule < DENSEMEM_MAX_CHUNKS;
+	       ((span_end - 1) >> gs) - (first >> gs) < DENSEMEM_MAX_CHUNKS;
 	for (i = 0; fine && i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
 
 		if (e->fate == DENSEMEM_DROPPED)
 			continue;
 		if (prev)
-			bad += check_hole(m, prev, e, p->min_granule, verbose);
+			bad += check_hole(m, prev, e, p->min_granule, out);
 		prev = e;
 	}
+	return bad;
+}
 
+/**
+ * densemem_check_kernel_bank() - the bank of the kernel keeps dense == physical
+ * @lo: a layout densemem_build() returned 0 for
+ * @p: the parameters it was built with
+ * @out: where each broken invariant is named, or NULL
+ *
+ * Return: the number of invariants broken.
+ */
+int densemem_check_kernel_bank(const struct densemem_layout *lo,
+			       const struct densemem_params *p,
+			       const struct densemem_check_out *out)
+{
+	const struct densemem_map *m = lo->map;
+	unsigned long pfn = (unsigned long)(p->kernel_phys >> PAGE_SHIFT);
+	unsigned int i, in_kept = 0;
+	int bad = 0;
+
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+
+		if (e->fate == DENSEMEM_DROPPED ||
+		    e->start > p->kernel_phys || p->kernel_phys >= e->end)
+			continue;
+		in_kept++;
+		if (e->dense != e->start)
+			FAIL("kernel bank moved: %#llx -> %#llx",
+			     (unsigned long long)e->start, (unsigned long long)e->dense);
+	}
+	/* where the linear map does not reach it, its bank is cut before it */
+	if (in_kept > 1)
+		FAIL("the kernel at %#llx is in %u kept ranges",
+		     (unsigned long long)p->kernel_phys, in_kept);
+	if (in_kept && (densemem_map_p2d(m, pfn) != pfn || densemem_map_d2p(m, pfn) != pfn))
+		FAIL("the kernel's pfn %#lx translates to %#lx and back to %#lx", pfn,
+		     densemem_map_p2d(m, pfn), densemem_map_d2p(m, pfn));
+	return bad;
+}
+
+/**
+ * densemem_check_accounting() - every byte of the input is in one extent
+ * @lo: a layout densemem_build() returned 0 for
+ * @in: the input as it was before the builder cleaned it
+ * @nr: entries of @in
+ * @out: where each broken invariant is named, or NULL
+ *
+ * Return: the number of invariants broken.
+ */
+int densemem_check_accounting(const struct densemem_layout *lo,
+			      const struct densemem_region *in, unsigned int nr,
+			      const struct densemem_check_out *out)
+{
+	u64 total = 0, listed = 0;
+	unsigned int i, j;
+	int bad = 0;
+
+	for (i = 0; i < lo->nr_ext; i++)
+		total += lo->ext[i].end - lo->ext[i].start;
 	/* every input byte accounted: union of the input == sum of extents */
 	if (lo->lowmem + lo->highmem + lo->dropped != total + lo->lost)
 		FAIL("totals %llu+%llu+%llu != extents %llu",
@@ -336,4 +455,23 @@ int densemem_check(const struct densemem_layout *lo, const struct densemem_regio
 		FAIL("extents (%llu) hold more than the input (%llu)",
 		     (unsigned long long)total, (unsigned long long)(listed - lo->overlap));
 	return bad;
+}
+
+/**
+ * densemem_check() - every invariant of a layout
+ * @lo: a layout densemem_build() returned 0 for
+ * @in: the input as it was before the builder cleaned it
+ * @nr: entries of @in
+ * @p: the parameters it was built with
+ * @out: where each broken invariant is named, or NULL
+ *
+ * Return: the number of invariants broken.
+ */
+int densemem_check(const struct densemem_layout *lo, const struct densemem_region *in,
+		   unsigned int nr, const struct densemem_params *p,
+		   const struct densemem_check_out *out)
+{
+	return densemem_check_tables(lo, p, out) + densemem_check_holes(lo, p, out) +
+	       densemem_check_kernel_bank(lo, p, out) +
+	       densemem_check_accounting(lo, in, nr, out);
 }
