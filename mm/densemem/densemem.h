@@ -3,7 +3,7 @@
 #ifndef _MM_DENSEMEM_DENSEMEM_H
 #define _MM_DENSEMEM_DENSEMEM_H
 
-#include <linux/densemem.h>
+#include "layout.h"
 
 extern struct densemem_layout densemem_layout;
 extern struct densemem_params densemem_params;

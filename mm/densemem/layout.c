@@ -25,6 +25,8 @@
 #include <linux/string.h>
 #include <asm/page.h>
 
+#include "layout.h"
+
 #define DM_PAGE		((u64)PAGE_SIZE)
 #define DM_MAX_INPUT	DENSEMEM_MAX_INPUT
 

@@ -6,7 +6,7 @@
 #ifndef _MM_DENSEMEM_LAYOUT_CHECK_H
 #define _MM_DENSEMEM_LAYOUT_CHECK_H
 
-#include <linux/densemem.h>
+#include "layout.h"
 
 /**
  * struct densemem_check_out - where a checker names what it found broken

@@ -19,6 +19,7 @@
 #include <linux/vmstat.h>
 
 #include "../internal.h"
+#include "layout.h"
 
 /* struct pages of mem_map[] below base_pfn: it starts MAX_ORDER aligned */
 static unsigned long densemem_memmap_head(void)

@@ -20,8 +20,8 @@
 #include <string.h>
 
 #include "plan.h"
-/* arch/arm/mm/densemem.h: what the kernel passes, from the same source */
-#include "densemem.h"
+/* what arch/arm/mm/densemem.c passes, from the same source */
+#include "../../../arch/arm/mm/densemem.h"
 
 #define SZ_1M		0x100000ULL
 #define PAGE_BYTES	((u64)PAGE_SIZE)

@@ -12,6 +12,7 @@
 #define _DENSEMEM_PLAN_H
 
 #include <linux/densemem.h>
+#include "layout.h"
 #include <linux/kernel.h>
 
 #define PLAN_MAX_BANKS	256
