@@ -40,22 +40,14 @@ boot: kernel
 
 # every machine with every baseline config -> build/report/baseline.md
 baseline: tree
-	@for k in $(BASELINE_CONFIGS); do bash harness/kernel.sh $$k || exit 1; done
-	@mkdir -p build/report; : > build/report/baseline.jsonl; \
-	for k in $(BASELINE_CONFIGS); do for m in $(BASELINE_MACHINES); do \
-		bash harness/boot.sh $$m $$k | tee -a build/report/baseline.jsonl | tail -1; \
-	done; done; /usr/bin/python3 harness/report.py build/report/baseline.jsonl > build/report/baseline.md; \
-	cat build/report/baseline.md
+	@bash harness/grid.sh baseline "$(BASELINE_CONFIGS)" $(BASELINE_MACHINES)
 
 DEMO_CONFIGS ?= baseline-3g seed-2g-opt densemem-2g-opt
 # virt-tri: three banks, 1.25 GiB, spanning 2.25 GiB: more than the seed
 # series' 2G_OPT linear map reaches (on virt-2x512 it reaches both banks)
 DEMO_MACHINE ?= machines/virt-tri.mem
 demo: tree
-	@for k in $(DEMO_CONFIGS); do bash harness/kernel.sh $$k >/dev/null || exit 1; done
-	@mkdir -p build/report; : > build/report/demo.jsonl; \
-	for k in $(DEMO_CONFIGS); do bash harness/boot.sh $(DEMO_MACHINE) $$k >> build/report/demo.jsonl; done; \
-	/usr/bin/python3 harness/report.py build/report/demo.jsonl
+	@bash harness/grid.sh demo "$(DEMO_CONFIGS)" $(DEMO_MACHINE)
 
 # kunit/qemu_configs/ from machines/ (harnesstest checks they agree)
 QEMU_CONFIG_MACHINES := virt-2x512 virt-tri virt-quad virt-2x1g lpae-split
@@ -165,18 +157,13 @@ boards: tree plantool
 # one boot per distinct layout of those boards, on the densemem config
 # of configs/ that keeps the most lowmem without highmem (slow)
 boards-boot: boards
-	@for k in densemem-2g-opt densemem-3g-opt densemem-lpae; do bash harness/kernel.sh $$k >/dev/null || exit 1; done
+	@bash harness/kernels.sh boards-boot densemem-2g-opt densemem-3g-opt densemem-lpae
 	@bash harness/boottests.sh boards-boot $$(/usr/bin/python3 harness/boards.py --boots build/boards)
 
 # every machine with every densemem config -> build/report/matrix.md
 MATRIX_CONFIGS ?= densemem-2g-opt densemem-3g-opt densemem-2g-opt-highmem densemem-lpae densemem-lpae-highmem
 matrix: tree
-	@for k in $(MATRIX_CONFIGS); do bash harness/kernel.sh $$k >/dev/null || exit 1; done
-	@mkdir -p build/report; : > build/report/matrix.jsonl; \
-	for k in $(MATRIX_CONFIGS); do for m in $(BASELINE_MACHINES); do \
-		bash harness/boot.sh $$m $$k | tee -a build/report/matrix.jsonl | tail -1; \
-	done; done; /usr/bin/python3 harness/report.py build/report/matrix.jsonl > build/report/matrix.md; \
-	cat build/report/matrix.md
+	@bash harness/grid.sh matrix "$(MATRIX_CONFIGS)" $(BASELINE_MACHINES)
 
 # the core's table builder on the host: 64-bit with ASan+UBSan, 32-bit as
 # armhf under qemu-arm with UBSan; one closing line over both
@@ -205,9 +192,7 @@ check: deps
 # translation cost, struct page memory -> build/report/bench.{md,json,png}
 BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem seed-2g-opt seed-2g-opt-highmem
 bench: tree
-	@n=0; for k in $(BENCH_CONFIGS); do n=$$((n + 1)); \
-		echo "bench: kernel $$n of $(words $(BENCH_CONFIGS)): $$k"; \
-		bash harness/kernel.sh $$k >/dev/null || exit 1; done
+	@bash harness/kernels.sh bench $(BENCH_CONFIGS)
 	@bash harness/bench.sh
 
 # a wrong table entry on purpose: which suites catch it

@@ -95,4 +95,7 @@ for p in "$top"/patches/densemem/*.patch; do
 done
 git_ tag -f densemem >/dev/null
 echo "$inputs" > "$tree/.densemem-inputs"
-git_ log --oneline base^{commit}..HEAD | cat
+echo "tree: build/linux at densemem ($(git_ log -1 --format=%h)):" \
+	"$(git_ rev-list --count base..seed) seed," \
+	"$(git_ rev-list --count seed..HEAD) densemem commits on base" \
+	"(git -C build/linux log --oneline base..densemem)"
