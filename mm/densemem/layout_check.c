@@ -7,6 +7,7 @@
  * Each part returns the number of invariants broken and names each one
  * through @out.
  */
+#include <linux/bitops.h>
 #include <linux/densemem.h>
 #include <linux/kernel.h>
 #include <linux/stdarg.h>
@@ -34,16 +35,6 @@ static __printf(2, 3) void check_fail(const struct densemem_check_out *out,
 	bad++;								\
 	check_fail(out, __VA_ARGS__);					\
 } while (0)
-
-/* log2 of @x, a power of two: shifts, no 64-bit division on 32-bit */
-static unsigned int check_log2(u64 x)
-{
-	unsigned int s = 0;
-
-	while (s < 63 && (1ULL << s) < x)
-		s++;
-	return s;
-}
 
 /*
  * Whether @a is a phys_addr_t: the byte-level translations (__va(),
@@ -335,7 +326,7 @@ int densemem_check_holes(const struct densemem_layout *lo, const struct densemem
 {
 	const struct densemem_map *m = lo->map;
 	const struct densemem_extent *prev = NULL, *last = NULL;
-	unsigned int i, gs = check_log2(p->min_granule);
+	unsigned int i, gs = __ffs64(p->min_granule);	/* a power of two */
 	u64 first = 0, span_end = 0;
 	bool fine;
 	int bad = 0;

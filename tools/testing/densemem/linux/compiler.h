@@ -5,7 +5,7 @@
 #define __always_inline inline
 #endif
 /* the kernel build checks the formats, with its own __printf() */
-#define __printf(a, b)
+#define __printf(...)
 #define __init
 #define __initdata
 #define __ro_after_init
