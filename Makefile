@@ -116,14 +116,18 @@ DMA_MIB ?= 128
 # that ends where the first bank ends.  virt-ragged and virt-load: RAM below
 # PHYS_OFFSET, which the DT code leaves out of memblock (a bank starting
 # 1 MiB past a 2 MiB boundary; the zImage loaded in the upper bank), named
-# in densemem's boot lines.
+# in densemem's boot lines.  virt-carveout on densemem-3g-opt: its no-map
+# regions leave the dense space, so the 1 GiB linear map holds 1 GiB of
+# RAM (768 MiB when they took a quarter of it); KUnit's dm_nomap_regions
+# memremap()s them and allocates DMA buffers from the 16 MiB pool.
 PEER_SECONDS ?= 30
 BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
 	virt-carveout:densemem-distro:ram flat-1g:densemem-3g-opt:ram \
 	virt-quad:densemem-debug:ram:smp2:dma pbx-a9-1g:densemem-distro:ram \
 	lpae-split:densemem-lpae:1879048192 virt-touch:densemem-distro:ram \
 	virt-2x1g-cma:densemem-distro:2147479552:smp2:dma:kexec \
-	virt-ragged:densemem-distro:1071644672 virt-load:densemem-distro:1073741824
+	virt-ragged:densemem-distro:1071644672 virt-load:densemem-distro:1073741824 \
+	virt-carveout:densemem-3g-opt:1073741824
 # outside make check, which must stay under 45 minutes from a cold cache
 # (each kernel config is about 5 minutes of it): the stock kernel's loss
 # on virt-2x512 and realview-pbx-a9, LPAE with HIGHMEM (lowmem ends at

@@ -148,6 +148,25 @@ def kunit(log, kconfig):
     return out
 
 
+def nomap_out(log, m, block=4 << 20):
+    """A no-map region of the machine that spans a whole MAX_ORDER block
+    leaves the dense space: a boot line names it, and KUnit's
+    dm_nomap_regions ran on it (memremap(), its DMA pool), not skipped."""
+    big = [(s, s + z) for s, z, _ in m["nomap"] if -(-s // block) * block + block <= s + z]
+    if not big:
+        return []
+    ranges, _ = layout_lines(log)
+    named = [(s, e) for s, e, f in ranges if f.startswith("no-map:")]
+    # machine.py makes those of up to 64 MiB a device's shared-dma-pool
+    info = f"{len(big)} no-map regions out of the dense space, " \
+        f"{sum(e - s <= 64 << 20 for s, e in big)} of them DMA pools"
+    return [("each no-map region of a block or more is out of the dense space",
+             sorted(named) == sorted(big)),
+            (f"KUnit dm_nomap_regions passed, not skipped: {info}",
+             re.search(r"^\s*ok \d+ dm_nomap_regions$", log, re.M) is not None and
+             re.search(rf"# dm_nomap_regions: {info}$", log, re.M) is not None)]
+
+
 def plan_agrees(first, plan, kconfig_file, sources, load=None):
     """densemem-plan prints the kernel's boot lines exactly, from each of
     @sources: (path, what) pairs, the machine file and the DTB it got."""
@@ -217,7 +236,7 @@ def checks(r, want, m, log, kconfig="", plan=None, kconfig_file=None, dtb=None,
         out += debug_on(log)
     if r["kconfig"].startswith("densemem"):
         out += lines_cover_banks(log, m) + kselftest(log) + kunit(log, kconfig)
-        out += lowmem_lines(log, m, r)
+        out += lowmem_lines(log, m, r) + nomap_out(log, m)
         if plan:
             load = m["load"][0] if m["load"] else None
             out += plan_agrees(first, plan, kconfig_file,

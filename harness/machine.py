@@ -175,7 +175,13 @@ def make_dtb(m, qemu_dtb, out, bootargs, initrd_start, initrd_end):
         fdt.setprop_u32(rm, "#size-cells", sc)
         fdt.setprop(rm, "ranges", b"")
         for s, z, _ in m["nomap"]:
+            # up to 64 MiB a device's DMA pool, as a display's or a
+            # remote processor's is (the guest's KUnit case allocates
+            # from it); larger, a region no driver maps, as a secure
+            # world's: the whole pool is memremap()ed into vmalloc space
             node = fdt.add_subnode(rm, f"carveout@{s:x}")
+            if z <= 64 << 20:
+                fdt.setprop_str(node, "compatible", "shared-dma-pool")
             fdt.setprop(node, "reg", cells(s, ac) + cells(z, sc))
             fdt.setprop(node, "no-map", b"")
     try:
@@ -264,24 +270,46 @@ def kunit_qemu(m):
          f"\t\t\t\t\t      '-cpu', '{m['cpu']}', '-m', '{s['qemu_ram_mib']}M'])", ""])
 
 
+def memblock_view(m):
+    """The machine's memory map as memblock holds it once the reserved
+    memory is read: (start, size, nomap) in physical order, each bank cut
+    where a no-map region lies in it (memblock_mark_nomap() splits its
+    region)."""
+    out = []
+    for b, z, _ in sorted(m["banks"]):
+        at = b
+        for s, n, _ in sorted(m["nomap"]):
+            if b <= s < b + z:
+                if s > at:
+                    out.append((at, s - at, False))
+                out.append((s, n, True))
+                at = s + n
+        if at < b + z:
+            out.append((at, b + z - at, False))
+    return out
+
+
 def c_banks(ms):
-    """mm/densemem/test_machines.h (make test-machines): the banks of each
-    machine as a struct densemem_region initialiser and their number, for
-    the host layout tests and the KUnit suite, which take the same memory
-    maps as the boots."""
+    """mm/densemem/test_machines.h (make test-machines): the memory map of
+    each machine as memblock holds it, no-map regions flagged, as a struct
+    densemem_region initialiser and its number of entries, for the host
+    layout tests and the KUnit suite, which take the same memory maps as
+    the boots."""
     out = ["/* SPDX-License-Identifier: GPL-2.0 */",
            "/*",
-           " * The RAM banks of the machine files of the densemem project (machines/),",
+           " * The memory maps of the machine files of the densemem project (machines/),",
            " * generated from them by harness/machine.py c-banks (make test-machines):",
            " * the memory maps that tools/testing/densemem and the KUnit suite lay out",
-           " * are those the boots run: for each, a struct densemem_region array",
+           " * are those the boots run, as memblock holds them (a no-map region is an",
+           " * entry of its own, flagged): for each, a struct densemem_region array",
            " * initialiser and its number of entries.",
            " */",
            "#ifndef _MM_DENSEMEM_TEST_MACHINES_H",
            "#define _MM_DENSEMEM_TEST_MACHINES_H"]
     for m in ms:
         name = m["file"].rsplit("/", 1)[-1][:-len(".mem")].upper().replace("-", "_")
-        banks = [f"{{ {b:#x}ULL, {z:#x}ULL }}" for b, z, _ in m["banks"]]
+        banks = [f"{{ {b:#x}ULL, {z:#x}ULL{', true' if n else ''} }}"
+                 for b, z, n in memblock_view(m)]
         out.append(f"\n/* machines/{m['file'].rsplit('/', 1)[-1]} */")
         out.append(f"#define DM_MACHINE_{name}_NR\t{len(banks)}")
         out.append(f"#define DM_MACHINE_{name}\t\\")

@@ -15,7 +15,7 @@
 
 struct dm_layout_param {
 	const char *desc;
-	struct densemem_region r[4];
+	struct densemem_region r[5];
 	unsigned int nr;
 	u64 lowmem_size;
 	bool highmem;
@@ -40,6 +40,9 @@ static const struct dm_layout_param dm_layouts[] = {
 	{ "lpae-split highmem", DM_MACHINE_LPAE_SPLIT, DM_MACHINE_LPAE_SPLIT_NR,
 	  .lowmem_size = SZ_1G + SZ_512M + SZ_256M, true,
 	  SZ_1G + SZ_512M + SZ_256M, SZ_256M, 0 },
+	/* its no-map region leaves the dense space: RAM past it moves up */
+	{ "virt-carveout on 3G_OPT", DM_MACHINE_VIRT_CARVEOUT, DM_MACHINE_VIRT_CARVEOUT_NR,
+	  .lowmem_size = SZ_1G, false, SZ_1G, 0, SZ_256M - SZ_16M },
 	{ "overlapping, unsorted", { { SZ_1G + SZ_128M, SZ_256M }, { SZ_1G, SZ_256M } }, 2,
 	  AT_1G_2G_OPT, false, SZ_256M + SZ_128M, 0, 0 },
 	{ "bank below the kernel", { { SZ_512M, SZ_256M }, { SZ_1G, SZ_256M } }, 2,

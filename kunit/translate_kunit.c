@@ -18,7 +18,10 @@
 #include <linux/gfp.h>
 #include <linux/highmem.h>
 #include <linux/memblock.h>
+#include <linux/io.h>
 #include <linux/mm.h>
+#include <linux/of.h>
+#include <linux/of_reserved_mem.h>
 #include <linux/page_ext.h>
 #include <linux/sched/task_stack.h>
 #include <linux/vmalloc.h>
@@ -50,6 +53,12 @@ static unsigned int dm_samples(unsigned long *out, unsigned long s, unsigned lon
 
 static unsigned long dm_buf[DM_SAMPLES];
 
+/* Whether the layout keeps @e: lowmem or highmem, not dropped or no-map. */
+static bool dm_kept(const struct densemem_extent *e)
+{
+	return e->fate == DENSEMEM_LOWMEM || e->fate == DENSEMEM_HIGHMEM;
+}
+
 /*
  * Run @check on the samples of every range the layout kept (lowmem and
  * highmem, or with @lowmem_only the linear map's alone).
@@ -68,8 +77,7 @@ static unsigned long dm_check_samples(struct kunit *test, bool lowmem_only,
 	for (i = 0; i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
 
-		if (e->fate == DENSEMEM_DROPPED ||
-		    (lowmem_only && e->fate != DENSEMEM_LOWMEM))
+		if (!dm_kept(e) || (lowmem_only && e->fate != DENSEMEM_LOWMEM))
 			continue;
 		n = dm_samples(dm_buf, PHYS_PFN(e->start), PHYS_PFN(e->end),
 			       densemem_map.shift);
@@ -146,7 +154,7 @@ static void dm_range_ends(struct kunit *test)
 		unsigned long epfn = PHYS_PFN(e->end);
 		phys_addr_t end = e->end;
 
-		if (e->fate == DENSEMEM_DROPPED)
+		if (!dm_kept(e))
 			continue;
 		KUNIT_EXPECT_PTR_EQ_MSG(test, pfn_to_page(epfn), pfn_to_page(epfn - 1) + 1,
 					"end %pa", &end);
@@ -182,7 +190,7 @@ static void dm_translate_once(struct kunit *test)
 	unsigned long pfn, i;
 	struct page *page, *p;
 
-	for (i = 0; lo->ext[i].fate == DENSEMEM_DROPPED; i++)
+	for (i = 0; !dm_kept(&lo->ext[i]); i++)
 		KUNIT_ASSERT_LT(test, i + 1, (unsigned long)lo->nr_ext);
 	pfn = PHYS_PFN(lo->ext[i].start);
 	i = pfn;
@@ -211,7 +219,7 @@ static void dm_page_ext_dense(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < lo->nr_ext; i++) {
-		if (lo->ext[i].fate == DENSEMEM_DROPPED)
+		if (!dm_kept(&lo->ext[i]))
 			continue;
 		if (!first)
 			first = pfn_to_page(PHYS_PFN(lo->ext[i].start));
@@ -303,7 +311,7 @@ static void dm_holes_invalid(struct kunit *test)
 		const struct densemem_extent *e = &lo->ext[i];
 		u64 hs = round_up(prev_end, g), he = round_down(e->start, g);
 
-		if (e->fate == DENSEMEM_DROPPED)
+		if (!dm_kept(e))
 			continue;
 		if (prev_end && hs < he) {
 			KUNIT_EXPECT_FALSE_MSG(test, pfn_valid(PHYS_PFN(hs)), "hole %#llx", hs);
@@ -316,6 +324,94 @@ static void dm_holes_invalid(struct kunit *test)
 	/* past the last range kept */
 	KUNIT_EXPECT_FALSE(test, pfn_valid(PHYS_PFN(round_up(prev_end, g))));
 	kunit_info(test, "%u holes of a granule or more\n", holes);
+}
+
+/* Write and read back the first and the last word of [@phys, +@size) through memremap(). */
+static void dm_check_memremap(struct kunit *test, phys_addr_t phys, size_t size,
+			      unsigned long flags)
+{
+	u32 *v = memremap(phys, size, flags);
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, v, "memremap(%pa, %zu, %#lx)", &phys, size, flags);
+	v[0] = 0x5a5a0000 | (u32)flags;
+	v[size / 4 - 1] = ~v[0];
+	KUNIT_EXPECT_EQ(test, v[0], 0x5a5a0000 | (u32)flags);
+	KUNIT_EXPECT_EQ(test, v[size / 4 - 1], ~v[0]);
+	memunmap(v);
+}
+
+/* A device takes @rmem as its DMA pool, allocates from it and writes there. */
+static void dm_check_dma_pool(struct kunit *test, struct reserved_mem *rmem)
+{
+	struct device *dev = kunit_device_register(test, "densemem-nomap-dma");
+	dma_addr_t handle;
+	u32 *cpu;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(dev));
+	dev->coherent_dma_mask = DMA_BIT_MASK(32);
+	dev->dma_mask = &dev->coherent_dma_mask;
+	KUNIT_ASSERT_EQ(test, rmem->ops->device_init(rmem, dev), 0);
+	cpu = dma_alloc_coherent(dev, SZ_64K, &handle, GFP_KERNEL);
+	KUNIT_EXPECT_NOT_NULL(test, cpu);
+	if (cpu) {
+		KUNIT_EXPECT_GE(test, (u64)handle, (u64)rmem->base);
+		KUNIT_EXPECT_LE(test, (u64)handle + SZ_64K, (u64)rmem->base + rmem->size);
+		cpu[0] = 0xd1a5d1a5;
+		cpu[SZ_64K / 4 - 1] = 0xa5d1a5d1;
+		KUNIT_EXPECT_EQ(test, cpu[0] ^ cpu[SZ_64K / 4 - 1], 0x74747474U);
+		dma_free_coherent(dev, SZ_64K, cpu, handle);
+	}
+	if (rmem->ops->device_release)
+		rmem->ops->device_release(rmem, dev);
+}
+
+/*
+ * A no-map region that left the dense space has no struct pages and no
+ * linear map, yet what uses no-map reserved memory works on it: the
+ * reserved memory code knows it, memremap() maps it (write-back and
+ * write-combined), and a device takes it as its shared-dma-pool and
+ * allocates DMA buffers from it.  Every whole granule of it is invalid.
+ */
+static void dm_nomap_regions(struct kunit *test)
+{
+	const struct densemem_layout *lo = &densemem_layout;
+	struct device_node *rm = of_find_node_by_path("/reserved-memory"), *np;
+	u64 g = densemem_params.min_granule;
+	unsigned int i, n = 0, pools = 0;
+
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+		struct reserved_mem *rmem = NULL;
+		u64 x;
+
+		if (e->fate != DENSEMEM_NOMAP)
+			continue;
+		for (x = round_up(e->start, g); x + g <= e->end; x += g) {
+			KUNIT_EXPECT_FALSE_MSG(test, pfn_valid(PHYS_PFN(x)), "block %#llx", x);
+			KUNIT_EXPECT_FALSE_MSG(test, pfn_valid(PHYS_PFN(x + g) - 1),
+					       "block end %#llx", x + g);
+		}
+		for_each_child_of_node(rm, np) {
+			struct reserved_mem *r = of_reserved_mem_lookup(np);
+
+			if (r && r->base <= e->start && e->end <= (u64)r->base + r->size)
+				rmem = r;
+		}
+		KUNIT_EXPECT_NOT_NULL_MSG(test, rmem, "no reserved-memory node holds [%#llx-%#llx)",
+					  e->start, e->end);
+		dm_check_memremap(test, e->start, SZ_64K, MEMREMAP_WB);
+		dm_check_memremap(test, e->end - SZ_64K, SZ_64K, MEMREMAP_WC);
+		if (rmem && rmem->ops && rmem->ops->device_init) {
+			dm_check_dma_pool(test, rmem);
+			pools++;
+		}
+		n++;
+	}
+	of_node_put(rm);
+	if (!n)
+		kunit_skip(test, "no no-map region out of the dense space");
+	kunit_info(test, "%u no-map regions out of the dense space, %u of them DMA pools\n",
+		   n, pools);
 }
 
 static void dm_check_block(struct kunit *test, const struct densemem_extent *e,
@@ -558,6 +654,7 @@ static struct kunit_case dm_translate_cases[] = {
 	KUNIT_CASE(dm_page_ext_dense),
 #endif
 	KUNIT_CASE(dm_holes_invalid),
+	KUNIT_CASE(dm_nomap_regions),
 	KUNIT_CASE(dm_block_contiguous),
 #ifdef CONFIG_PHYS_ADDR_T_64BIT
 	KUNIT_CASE_SLOW(dm_dma32_below_reach),

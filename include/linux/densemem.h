@@ -5,9 +5,10 @@
  * linear-map address space nor struct pages.
  *
  * This header is what the rest of the kernel calls: the architecture's
- * parameters and boot hooks, and the reasons the DT code gives for RAM it
- * leaves out.  The layout builder's own API is mm/densemem/layout.h; the
- * tables, read on the hot paths, are in <linux/densemem_map.h>.
+ * parameters and boot hooks, the reasons the DT code gives for RAM it
+ * leaves out, and the no-map regions it names.  The layout builder's own
+ * API is mm/densemem/layout.h; the tables, read on the hot paths, are in
+ * <linux/densemem_map.h>.
  */
 #ifndef _LINUX_DENSEMEM_H
 #define _LINUX_DENSEMEM_H
@@ -63,12 +64,14 @@ void densemem_early_init(unsigned long voffset);
 u64 densemem_setup(const struct densemem_params *p);
 unsigned long densemem_movable_pfn(void);
 void densemem_ignore_ram(u64 start, u64 end, enum densemem_reason why);
+void densemem_nomap_ram(phys_addr_t base, phys_addr_t size);
 unsigned long densemem_memmap_index(const struct page *page);
 unsigned long densemem_memmap_pages(void);
 #else
 static inline void densemem_early_init(unsigned long voffset) { }
 static inline void densemem_ignore_ram(u64 start, u64 end,
 				       enum densemem_reason why) { }
+static inline void densemem_nomap_ram(phys_addr_t base, phys_addr_t size) { }
 static inline unsigned long densemem_movable_pfn(void) { return 0; }
 static inline unsigned long densemem_memmap_index(const struct page *page) { return 0; }
 static inline unsigned long densemem_memmap_pages(void) { return 0; }

@@ -8,4 +8,6 @@
 extern struct densemem_layout densemem_layout;
 extern struct densemem_params densemem_params;
 
+void densemem_print_layout(void);
+
 #endif /* _MM_DENSEMEM_DENSEMEM_H */

@@ -2,11 +2,12 @@
 /*
  * densemem at boot: memblock.memory in, translation tables out.
  *
- * The architecture calls densemem_setup() once it has its final memory
- * map (after the device tree, mem= and no-map regions) and before it maps
- * the linear map or allocates the memory map.  What the layout drops is
- * removed from memblock, so nothing later in boot can hand it out, and
- * every range is reported in one boot line.
+ * The architecture calls densemem_setup() before it maps the linear map
+ * or allocates the memory map, and again whenever its memory map may have
+ * changed (Arm: after arm_memblock_init() reads the reserved memory).
+ * What a layout drops is removed from memblock, so that nothing allocated
+ * in between lands there; the next call gives it back and lays out again.
+ * Every range of the last layout is reported in one boot line, once.
  */
 #define pr_fmt(fmt) "densemem: " fmt
 
@@ -31,30 +32,25 @@ static unsigned int densemem_nr_ignored __initdata;
 static struct densemem_layout densemem_next __initdata;
 static bool densemem_built __initdata;
 
+/*
+ * RAM the last call removed from memblock because its layout did not keep
+ * it (a dropped range, a no-map region out of the dense space), with its
+ * fate: the next call gives it back, so that what the memory map learnt
+ * in between (no-map regions) can let the linear map reach further.
+ */
+static struct densemem_extent densemem_removed[DENSEMEM_MAX_EXTENTS] __initdata;
+static unsigned int densemem_nr_removed __initdata;
+static bool densemem_removed_all_noted __initdata = true;
+
+/* the static no-map regions of the reserved memory: densemem_nomap_ram() */
+#define DENSEMEM_MAX_NOMAP	64
+static struct densemem_region densemem_nomaps[DENSEMEM_MAX_NOMAP] __initdata;
+static unsigned int densemem_nr_nomaps __initdata;
+static bool densemem_nomaps_all_noted __initdata = true;
+
 static void __init densemem_emit(void *ctx, const char *line)
 {
 	pr_info("%s\n", line);
-}
-
-/* Whether @a and @b keep the same ranges at the same dense addresses. */
-static bool __init densemem_same_kept(const struct densemem_layout *a,
-				      const struct densemem_layout *b)
-{
-	unsigned int i = 0, j = 0;
-
-	for (;;) {
-		while (i < a->nr_ext && a->ext[i].fate == DENSEMEM_DROPPED)
-			i++;
-		while (j < b->nr_ext && b->ext[j].fate == DENSEMEM_DROPPED)
-			j++;
-		if (i == a->nr_ext || j == b->nr_ext)
-			return i == a->nr_ext && j == b->nr_ext;
-		if (a->ext[i].start != b->ext[j].start || a->ext[i].end != b->ext[j].end ||
-		    a->ext[i].dense != b->ext[j].dense || a->ext[i].fate != b->ext[j].fate)
-			return false;
-		i++;
-		j++;
-	}
 }
 
 /**
@@ -141,6 +137,27 @@ void __init densemem_ignore_ram(u64 start, u64 end, enum densemem_reason why)
 }
 
 /**
+ * densemem_nomap_ram() - note a no-map region of the reserved memory
+ * @base: first physical byte
+ * @size: its bytes
+ *
+ * Called where the reserved memory code marks a region of the device
+ * tree MEMBLOCK_NOMAP.  If an earlier layout dropped the RAM it lies in,
+ * that RAM is not in memblock then and the mark does nothing: densemem
+ * marks the region itself when it gives the RAM back, so that a secure
+ * carve-out never enters the linear map.
+ */
+void __init densemem_nomap_ram(phys_addr_t base, phys_addr_t size)
+{
+	if (densemem_nr_nomaps == ARRAY_SIZE(densemem_nomaps)) {
+		densemem_nomaps_all_noted = false;
+		return;
+	}
+	densemem_nomaps[densemem_nr_nomaps].base = base;
+	densemem_nomaps[densemem_nr_nomaps++].size = size;
+}
+
+/**
  * densemem_early_init() - the identity tables, for the kernel's own bank
  * @voffset: linear-map address minus physical address of the kernel's
  *	     bank (PAGE_OFFSET - PHYS_OFFSET)
@@ -165,7 +182,8 @@ static unsigned int __init densemem_read_memblock(void)
 	for_each_mem_region(r) {
 		if (nr < ARRAY_SIZE(densemem_input)) {
 			densemem_input[nr].base = r->base;
-			densemem_input[nr++].size = r->size;
+			densemem_input[nr].size = r->size;
+			densemem_input[nr++].nomap = memblock_is_nomap(r);
 		} else {
 			skipped += r->size;
 		}
@@ -176,13 +194,52 @@ static unsigned int __init densemem_read_memblock(void)
 	return nr;
 }
 
+/* Whether the layout keeps @e: lowmem or highmem. */
+static bool __init densemem_kept(const struct densemem_extent *e)
+{
+	return e->fate == DENSEMEM_LOWMEM || e->fate == DENSEMEM_HIGHMEM;
+}
+
+/*
+ * Remove [@start, @end) from memblock, noting the RAM it held, with the
+ * fate @lo gives it, for the next call to give back.
+ */
+static void __init densemem_remove(const struct densemem_layout *lo, u64 start, u64 end)
+{
+	struct memblock_region *r;
+	unsigned int i;
+
+	for_each_mem_region(r) {
+		u64 s = max_t(u64, start, r->base), e = min_t(u64, end, r->base + r->size);
+		struct densemem_extent *x;
+
+		if (s >= e)
+			continue;
+		if (densemem_nr_removed == ARRAY_SIZE(densemem_removed)) {
+			densemem_removed_all_noted = false;
+			continue;
+		}
+		x = &densemem_removed[densemem_nr_removed++];
+		x->start = s;
+		x->end = e;
+		x->fate = memblock_is_nomap(r) ? DENSEMEM_NOMAP : DENSEMEM_DROPPED;
+		x->reason = DENSEMEM_NO_LINEAR_MAP;
+		for (i = 0; i < lo->nr_ext; i++)
+			if (lo->ext[i].fate == DENSEMEM_DROPPED &&
+			    lo->ext[i].start <= s && s < lo->ext[i].end)
+				x->reason = lo->ext[i].reason;
+	}
+	if (end > start)
+		memblock_remove(start, end - start);
+}
+
 /*
  * Keep in memblock exactly the extents that are lowmem or highmem: this
- * removes what the layout dropped and anything it could not even list.
- * Every call does it, not only the last: memblock allocates between two
- * calls (Arm's arm_memblock_init() places reserved-memory regions), and
- * must not hand out what the layout drops.  A second removal finds it
- * gone.  Return: where the linear map ends.
+ * removes what the layout dropped, the no-map regions it set aside and
+ * anything it could not even list.  Every call does it, not only the
+ * last: memblock allocates between two calls (Arm's arm_memblock_init()
+ * places reserved-memory regions and CMA), and must not hand out what
+ * the layout drops.  Return: where the linear map ends.
  */
 static u64 __init densemem_remove_dropped(const struct densemem_layout *lo, u64 end)
 {
@@ -192,33 +249,61 @@ static u64 __init densemem_remove_dropped(const struct densemem_layout *lo, u64 
 	for (i = 0; i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
 
-		if (e->fate == DENSEMEM_DROPPED)
+		if (!densemem_kept(e))
 			continue;
-		if (e->start > kept)
-			memblock_remove(kept, e->start - kept);
+		densemem_remove(lo, kept, e->start);
 		kept = e->end;
 		if (e->fate == DENSEMEM_LOWMEM)
 			end = e->end;
 	}
 	if (kept < (u64)PHYS_ADDR_MAX)
-		memblock_remove(kept, PHYS_ADDR_MAX - kept);
+		densemem_remove(lo, kept, PHYS_ADDR_MAX);
 	return end;
 }
 
 /*
- * The boot lines, and the layout debugfs shows: the first time, and
- * again only when what the layout keeps changed.
+ * Give memblock back what the last call removed, no-map flags and all,
+ * and mark in it the no-map regions the reserved memory named since: its
+ * own marks did nothing on RAM that was not in memblock.  If any region
+ * or removed range went unnoted, nothing is given back: the RAM stays
+ * dropped, and is listed so, rather than risk mapping a secure carve-out.
+ * Return: whether it was given back.
  */
-static void __init densemem_publish(const struct densemem_layout *lo,
-				    const struct densemem_params *p)
+static bool __init densemem_give_back(void)
 {
-	if (densemem_built && densemem_same_kept(lo, &densemem_layout))
-		return;
+	unsigned int i, j;
+
+	if (!densemem_nomaps_all_noted || !densemem_removed_all_noted)
+		return false;
+	for (i = 0; i < densemem_nr_removed; i++) {
+		const struct densemem_extent *x = &densemem_removed[i];
+
+		memblock_add(x->start, x->end - x->start);
+		if (x->fate == DENSEMEM_NOMAP)
+			memblock_mark_nomap(x->start, x->end - x->start);
+		for (j = 0; j < densemem_nr_nomaps; j++) {
+			u64 s = max_t(u64, x->start, densemem_nomaps[j].base);
+			u64 e = min_t(u64, x->end, densemem_nomaps[j].base +
+						   densemem_nomaps[j].size);
+
+			if (s < e)
+				memblock_mark_nomap(s, e - s);
+		}
+	}
+	densemem_nr_removed = 0;
+	return true;
+}
+
+/**
+ * densemem_print_layout() - the boot lines of the last layout
+ *
+ * Called once the layout is final, when mem_map[] is allocated: one line
+ * per range of the memory map, kept, dropped or no-map, and a summary.
+ */
+void __init densemem_print_layout(void)
+{
 	if (densemem_built)
-		pr_info("memory map changed since the last layout: rebuilt\n");
-	densemem_layout = *lo;
-	densemem_report(lo, p, densemem_emit, NULL);
-	densemem_built = true;
+		densemem_report(&densemem_layout, &densemem_params, densemem_emit, NULL);
 }
 
 /**
@@ -226,13 +311,13 @@ static void __init densemem_publish(const struct densemem_layout *lo,
  * @p: the architecture's limits: kernel bank, linear-map size, granule
  *
  * May be called more than once while the memory map is still changing
- * (Arm recomputes its lowmem bounds after arm_memblock_init()); each call
- * rebuilds the tables from the current memblock.memory, which only ever
- * shrinks, in three steps: read memblock, build the layout and its tables
- * in place, remove from memblock what it drops.  The layout is printed,
- * and kept for debugfs, the first time and again only when what it keeps
- * changed.  No-map regions are part of their bank: they stay in the
- * dense space, unmapped, as under FLATMEM.
+ * (Arm recomputes its lowmem bounds after arm_memblock_init()).  Each call
+ * gives back what the last one removed, then rebuilds the tables from
+ * memblock.memory in three steps: read memblock, build the layout and its
+ * tables in place, remove from memblock what it does not keep.  A no-map
+ * region that spans a granule leaves the dense space: no linear map, no
+ * struct pages.  The last layout is printed once, by
+ * densemem_print_layout(), and kept for debugfs.
  *
  * Return: the physical address where the linear map ends: every byte of
  * memblock.memory below it is in the linear map, every byte above it is
@@ -243,9 +328,17 @@ static void __init densemem_publish(const struct densemem_layout *lo,
 u64 __init densemem_setup(const struct densemem_params *p)
 {
 	struct densemem_layout *lo = &densemem_next;
-	unsigned int i, nr = densemem_read_memblock();
+	unsigned int i, nr, kept_away = 0;
 	u64 end;
 
+	if (!densemem_give_back()) {
+		kept_away = densemem_nr_removed;
+		densemem_nr_removed = 0;
+		if (kept_away)
+			pr_warn("more than %u no-map regions or removed ranges: RAM an earlier layout dropped stays dropped\n",
+				DENSEMEM_MAX_NOMAP);
+	}
+	nr = densemem_read_memblock();
 	densemem_params = *p;
 	/*
 	 * In place: nothing between here and the return translates an
@@ -263,7 +356,13 @@ u64 __init densemem_setup(const struct densemem_params *p)
 	for (i = 0; i < densemem_nr_ignored; i++)
 		densemem_add_dropped(lo, densemem_ignored[i].start, densemem_ignored[i].end,
 				     densemem_ignored[i].reason);
+	/* what stays removed is still listed, with the reason it was dropped */
+	for (i = 0; i < kept_away; i++)
+		if (densemem_removed[i].fate == DENSEMEM_DROPPED)
+			densemem_add_dropped(lo, densemem_removed[i].start,
+					     densemem_removed[i].end, densemem_removed[i].reason);
 	end = densemem_remove_dropped(lo, p->phys_offset);
-	densemem_publish(lo, p);
+	densemem_layout = *lo;
+	densemem_built = true;
 	return end;
 }

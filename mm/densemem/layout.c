@@ -16,8 +16,11 @@
  *  3. The bank that holds the kernel has dense == physical.
  *  4. Holes smaller than a granule stay inside the dense space as reserved
  *     pages, as FLATMEM does; chunks without RAM cost nothing.
- *  5. Every input byte is lowmem, highmem or in a dropped extent that
- *     names the reason: nothing is lost silently.
+ *  5. Every input byte is lowmem, highmem, no-map or in a dropped extent
+ *     that names the reason: nothing is lost silently.
+ *  6. A no-map region that spans a granule of params->min_granule is a
+ *     hole: it costs no linear map and no struct pages beyond the partial
+ *     granules at its edges, and pfn_valid() is false on the rest.
  */
 #include <linux/densemem.h>
 #include <linux/errno.h>
@@ -199,10 +202,14 @@ static void add_extent(struct densemem_layout *lo, u64 start, u64 end,
 	 */
 	if (fate == DENSEMEM_DROPPED) {
 		lo->dropped += end - start;
-		if (lo->nr_ext - lo->nr_kept == DENSEMEM_MAX_EXTENTS - DENSEMEM_MAX_KEPT) {
+		if (lo->nr_ext - lo->nr_kept - lo->nr_nomap ==
+		    DENSEMEM_MAX_EXTENTS - DENSEMEM_MAX_KEPT) {
 			lo->lost += end - start;
 			return;
 		}
+	} else if (fate == DENSEMEM_NOMAP) {
+		lo->nomap += end - start;
+		lo->nr_nomap++;
 	} else {
 		lo->nr_kept++;
 	}
@@ -243,6 +250,47 @@ void densemem_add_dropped(struct densemem_layout *lo, u64 start, u64 end,
 static u64 lowbit(u64 x)
 {
 	return x & -x;
+}
+
+/* Whether some entry of @in other than @i shares a byte with it. */
+static bool overlaps_other(const struct densemem_region *in, unsigned int nr, unsigned int i)
+{
+	u64 base = in[i].base, end = base + in[i].size;
+	unsigned int j;
+
+	for (j = 0; j < nr; j++)
+		if (j != i && in[j].size && in[j].base < end &&
+		    base < in[j].base + in[j].size)
+			return true;
+	return false;
+}
+
+/*
+ * Phase 0: no-map regions (reserved memory that is never mapped).  One
+ * that spans a whole granule of the finest kind leaves the input and is
+ * listed as no-map: to the phases after this it is a hole, so it costs no
+ * linear map and no struct pages, and pfn_valid() is false on it, but for
+ * the partial granules at its edges, which stay in the dense space as any
+ * hole's do.  A smaller one, or one that overlaps an entry listed
+ * separately (memblock never makes those), stays RAM of its bank: in the
+ * dense space, unmapped, as under FLATMEM.
+ */
+static void densemem_set_aside_nomap(struct densemem_layout *lo, struct densemem_region *in,
+				     unsigned int nr, const struct densemem_params *p)
+{
+	u64 g = p->min_granule;
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		u64 base = in[i].base, end = base + in[i].size;
+
+		if (!in[i].nomap || !in[i].size || end < base || end > p->phys_limit)
+			continue;
+		if (((base + g - 1) & ~(g - 1)) >= (end & ~(g - 1)) || overlaps_other(in, nr, i))
+			continue;
+		add_extent(lo, base, end, 0, DENSEMEM_NOMAP, DENSEMEM_OK);
+		in[i].size = 0;
+	}
 }
 
 /* Insert [base, end) into the sorted, disjoint @w, merging what touches. */
@@ -566,9 +614,10 @@ static void densemem_seal(struct densemem_map *m, u64 dend, const struct denseme
  * @lo: the result; fully written
  * @map: the tables to write, in place: their pointers point into them, so
  *	 they are used where they are built, never copied
- * @in: the memory map, in any order, possibly overlapping or unaligned;
- *	the builder sorts, merges and clips it in place, its only working
- *	space, so a caller that needs it afterwards passes a copy
+ * @in: the memory map, in any order, possibly overlapping or unaligned,
+ *	no-map regions flagged; the builder sorts, merges and clips it in
+ *	place, its only working space, so a caller that needs it afterwards
+ *	passes a copy
  * @nr: entries in @in
  * @p: what the architecture allows
  *
@@ -588,6 +637,7 @@ int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
 
 	memset(lo, 0, sizeof(*lo));
 	lo->map = map;
+	densemem_set_aside_nomap(lo, in, nr, p);
 	n = densemem_clean(lo, in, nr, p);
 	if (!densemem_kernel_bank(lo, &b, n, p))
 		return -EINVAL;
@@ -617,6 +667,9 @@ static void emit_range(char *buf, size_t len, const struct densemem_extent *e,
 		break;
 	case DENSEMEM_HIGHMEM:
 		snprintf(buf, len, "highmem");
+		break;
+	case DENSEMEM_NOMAP:
+		snprintf(buf, len, "no-map: not in the linear map, no struct pages");
 		break;
 	default:
 		snprintf(buf, len, "dropped (%s)", densemem_reason_str(e->reason));

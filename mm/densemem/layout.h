@@ -17,6 +17,7 @@ enum densemem_fate {
 	DENSEMEM_LOWMEM,	/* in the linear map */
 	DENSEMEM_HIGHMEM,	/* past the linear map, in ZONE_HIGHMEM */
 	DENSEMEM_DROPPED,	/* not managed at all: see the reason */
+	DENSEMEM_NOMAP,		/* no-map: outside the dense space */
 };
 
 /**
@@ -41,9 +42,14 @@ struct densemem_extent {
  * that exists when the architecture calls densemem_setup().  Regions that
  * touch are merged first, so a bank split by no-map regions is one bank.
  * Every bank gets its chunks; the only limit on banks is the tables' span.
+ * A no-map region that spans a whole granule is not RAM to the builder: it
+ * leaves the dense space (see densemem_build()).
  */
 #define DENSEMEM_MAX_INPUT	128
-/* kept ranges: one per bank, and the bank the lowmem cut splits */
+/*
+ * kept ranges: one per bank, and the bank the lowmem cut splits; no-map
+ * regions set aside share this room, as each is an input entry of its own
+ */
 #define DENSEMEM_MAX_KEPT	(DENSEMEM_MAX_INPUT + 1)
 /* and room for dropped ones; past it they are counted, not listed */
 #define DENSEMEM_MAX_EXTENTS	(DENSEMEM_MAX_KEPT + 32)
@@ -61,10 +67,13 @@ struct densemem_extent {
  * @ext:	extents in physical order, kept and dropped
  * @nr_ext:	number of @ext
  * @nr_kept:	of them lowmem or highmem: every kept range is listed
+ * @nr_nomap:	of them no-map regions outside the dense space
  * @nr_banks:	banks kept after sorting and merging
  * @lowmem:	bytes of RAM in the linear map
  * @highmem:	bytes of RAM in ZONE_HIGHMEM
  * @dropped:	bytes of RAM not managed
+ * @nomap:	bytes of no-map regions outside the dense space: no linear
+ *		map, no struct pages, pfn_valid() false
  * @holes:	bytes of holes absorbed into the dense space as reserved pages
  * @movable:	bytes of lowmem at or above @p->phys_reach: ZONE_MOVABLE only
  * @overlap:	bytes that the input listed more than once
@@ -78,10 +87,12 @@ struct densemem_layout {
 	struct densemem_extent ext[DENSEMEM_MAX_EXTENTS];
 	unsigned int nr_ext;
 	unsigned int nr_kept;
+	unsigned int nr_nomap;
 	unsigned int nr_banks;
 	u64 lowmem;
 	u64 highmem;
 	u64 dropped;
+	u64 nomap;
 	u64 holes;
 	u64 movable;
 	u64 overlap;
@@ -89,10 +100,16 @@ struct densemem_layout {
 	u64 lost;
 };
 
-/** struct densemem_region - one entry of the input memory map */
+/**
+ * struct densemem_region - one entry of the input memory map
+ * @base:	first physical byte
+ * @size:	bytes
+ * @nomap:	reserved memory that is never mapped (MEMBLOCK_NOMAP)
+ */
 struct densemem_region {
 	u64 base;
 	u64 size;
+	bool nomap;
 };
 
 int densemem_build(struct densemem_layout *lo, struct densemem_map *map,

@@ -47,6 +47,12 @@ static bool check_is_phys(u64 a)
 	return (phys_addr_t)a == a;
 }
 
+/* Whether @e is RAM the layout keeps: lowmem or highmem. */
+static bool check_kept(const struct densemem_extent *e)
+{
+	return e->fate == DENSEMEM_LOWMEM || e->fate == DENSEMEM_HIGHMEM;
+}
+
 static int check_pfn(const struct densemem_layout *lo, const struct densemem_params *p,
 		     const struct densemem_extent *e, unsigned long pfn,
 		     const struct densemem_check_out *out)
@@ -226,7 +232,7 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 			FAIL("extent %u at %#llx overlaps the one before", i,
 			     (unsigned long long)e->start);
 		prev_end = e->end;
-		if (e->fate == DENSEMEM_DROPPED)
+		if (!check_kept(e))
 			continue;
 		last = e;
 		kept += e->end - e->start;
@@ -332,28 +338,52 @@ int densemem_check_holes(const struct densemem_layout *lo, const struct densemem
 	int bad = 0;
 
 	/* holes of a whole granule are invalid, and cost no dense space */
-	for (i = 0; i + 1 < lo->nr_ext; i++) {
-		u64 hs = (lo->ext[i].end + lo->granule - 1) & ~(lo->granule - 1);
-		u64 he = lo->ext[i + 1].start & ~(lo->granule - 1);
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *a = prev, *b = &lo->ext[i];
+		u64 hs, he;
 
-		if (lo->ext[i].fate == DENSEMEM_DROPPED ||
-		    lo->ext[i + 1].fate == DENSEMEM_DROPPED)
+		if (!check_kept(b))
 			continue;
+		prev = b;
+		if (!a)
+			continue;
+		hs = (a->end + lo->granule - 1) & ~(lo->granule - 1);
+		he = b->start & ~(lo->granule - 1);
 		if (hs < he) {
 			if (densemem_map_pfn_valid(m, (unsigned long)(hs >> PAGE_SHIFT)) ||
 			    densemem_map_pfn_valid(m, (unsigned long)((he - 1) >> PAGE_SHIFT)))
 				FAIL("hole [%#llx-%#llx) has valid pfns",
 				     (unsigned long long)hs, (unsigned long long)he);
 			/* only the partial chunks at both sides stay in */
-			if (lo->ext[i + 1].dense - lo->ext[i].dense -
-			    (lo->ext[i].end - lo->ext[i].start) !=
-			    (hs - lo->ext[i].end) + (lo->ext[i + 1].start - he))
+			if (b->dense - a->dense - (a->end - a->start) !=
+			    (hs - a->end) + (b->start - he))
 				FAIL("hole at %#llx costs dense space", (unsigned long long)hs);
 		}
 	}
+	prev = NULL;
+
+	/* a no-map region is a hole: every whole block of it is invalid */
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+		u64 x, g = p->min_granule;
+		unsigned int n = 0;
+
+		if (e->fate != DENSEMEM_NOMAP)
+			continue;
+		for (x = (e->start + g - 1) & ~(g - 1); x + g <= e->end && n < 64; x += g, n++)
+			if (densemem_map_pfn_valid(m, (unsigned long)(x >> PAGE_SHIFT)) ||
+			    densemem_map_pfn_valid(m, (unsigned long)((x + g - 1) >> PAGE_SHIFT)))
+				FAIL("block %#llx of the no-map region [%#llx-%#llx) is valid",
+				     (unsigned long long)x, (unsigned long long)e->start,
+				     (unsigned long long)e->end);
+		if (x == ((e->start + g - 1) & ~(g - 1)))
+			FAIL("no-map region [%#llx-%#llx) spans no block of %#llx",
+			     (unsigned long long)e->start, (unsigned long long)e->end,
+			     (unsigned long long)g);
+	}
 
 	for (i = 0; i < lo->nr_ext; i++) {
-		if (lo->ext[i].fate == DENSEMEM_DROPPED)
+		if (!check_kept(&lo->ext[i]))
 			continue;
 		if (!last)
 			first = lo->ext[i].start;
@@ -370,7 +400,7 @@ int densemem_check_holes(const struct densemem_layout *lo, const struct densemem
 	for (i = 0; fine && i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
 
-		if (e->fate == DENSEMEM_DROPPED)
+		if (!check_kept(e))
 			continue;
 		if (prev)
 			bad += check_hole(m, prev, e, p->min_granule, out);
@@ -399,8 +429,7 @@ int densemem_check_kernel_bank(const struct densemem_layout *lo,
 	for (i = 0; i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
 
-		if (e->fate == DENSEMEM_DROPPED ||
-		    e->start > p->kernel_phys || p->kernel_phys >= e->end)
+		if (!check_kept(e) || e->start > p->kernel_phys || p->kernel_phys >= e->end)
 			continue;
 		in_kept++;
 		if (e->dense != e->start)
@@ -437,10 +466,11 @@ int densemem_check_accounting(const struct densemem_layout *lo,
 	for (i = 0; i < lo->nr_ext; i++)
 		total += lo->ext[i].end - lo->ext[i].start;
 	/* every input byte accounted: union of the input == sum of extents */
-	if (lo->lowmem + lo->highmem + lo->dropped != total + lo->lost)
-		FAIL("totals %llu+%llu+%llu != extents %llu",
+	if (lo->lowmem + lo->highmem + lo->dropped + lo->nomap != total + lo->lost)
+		FAIL("totals %llu+%llu+%llu+%llu != extents %llu",
 		     (unsigned long long)lo->lowmem, (unsigned long long)lo->highmem,
-		     (unsigned long long)lo->dropped, (unsigned long long)total);
+		     (unsigned long long)lo->dropped, (unsigned long long)lo->nomap,
+		     (unsigned long long)total);
 	for (i = 0; i < nr; i++) {
 		u64 pts[3] = { in[i].base, in[i].base + in[i].size / 2,
 			       in[i].base + in[i].size - 1 };

@@ -19,6 +19,7 @@
 #include <linux/vmstat.h>
 
 #include "../internal.h"
+#include "densemem.h"
 #include "layout.h"
 
 /* struct pages of mem_map[] below base_pfn: it starts MAX_ORDER aligned */
@@ -72,8 +73,9 @@ static void __init densemem_init_memmap_edges(struct pglist_data *pgdat,
  * densemem_alloc_mem_map() - allocate mem_map[] for the dense space
  * @pgdat: the only node
  *
- * Called from free_area_init() in place of FLATMEM's alloc_node_mem_map().
- * Prints how much smaller mem_map[] is than FLATMEM's would be.
+ * Called from free_area_init() in place of FLATMEM's alloc_node_mem_map(),
+ * once the layout is final: prints it, and how much smaller mem_map[] is
+ * than FLATMEM's would be.
  */
 void __init densemem_alloc_mem_map(struct pglist_data *pgdat)
 {
@@ -96,6 +98,7 @@ void __init densemem_alloc_mem_map(struct pglist_data *pgdat)
 	unsigned long tsize = pow2 ? (blocks + 1) * sizeof(unsigned long) : 0;
 	struct page *map;
 
+	densemem_print_layout();
 	if (!pgdat->node_spanned_pages)
 		return;
 	map = memmap_alloc(size + tsize, align, MEMBLOCK_LOW_LIMIT, pgdat->node_id, false);

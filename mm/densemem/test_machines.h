@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The RAM banks of the machine files of the densemem project (machines/),
+ * The memory maps of the machine files of the densemem project (machines/),
  * generated from them by harness/machine.py c-banks (make test-machines):
  * the memory maps that tools/testing/densemem and the KUnit suite lay out
- * are those the boots run: for each, a struct densemem_region array
+ * are those the boots run, as memblock holds them (a no-map region is an
+ * entry of its own, flagged): for each, a struct densemem_region array
  * initialiser and its number of entries.
  */
 #ifndef _MM_DENSEMEM_TEST_MACHINES_H
@@ -45,9 +46,13 @@
 	  { 0x80000000ULL, 0x20000000ULL } }
 
 /* machines/virt-carveout.mem */
-#define DM_MACHINE_VIRT_CARVEOUT_NR	1
+#define DM_MACHINE_VIRT_CARVEOUT_NR	5
 #define DM_MACHINE_VIRT_CARVEOUT	\
-	{ { 0x40000000ULL, 0x60000000ULL } }
+	{ { 0x40000000ULL, 0x20000000ULL }, \
+	  { 0x60000000ULL, 0x10000000ULL, true }, \
+	  { 0x70000000ULL, 0xf000000ULL }, \
+	  { 0x7f000000ULL, 0x1000000ULL, true }, \
+	  { 0x80000000ULL, 0x20000000ULL } }
 
 /* machines/virt-load.mem */
 #define DM_MACHINE_VIRT_LOAD_NR	2

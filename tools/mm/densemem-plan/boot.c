@@ -10,6 +10,9 @@
  *  - mem= (arch/arm/kernel/setup.c, early_mem()/arm_add_memory()): the
  *    first one replaces the map, each adds SIZE@START;
  *  - memblock_add(): sorted, merged, capped at PHYS_ADDR_MAX;
+ *  - the reserved memory's no-map regions (arm_memblock_init(), before the
+ *    last densemem_setup()): memblock_mark_nomap() cuts their regions out
+ *    of the RAM around them, flagged;
  *  - adjust_lowmem_bounds(): the linear map ends at vmalloc_min, that is
  *    VMALLOC_END - vmalloc= (240 MiB) - VMALLOC_OFFSET.
  *
@@ -71,6 +74,46 @@ static void mb_add(struct plan_memblock *mb, u64 base, u64 size, u64 phys_max)
 	}
 	mb->r[i].base = base;
 	mb->r[i].size = end - base;
+}
+
+/*
+ * memblock_mark_nomap() as early_init_dt_reserve_memory() calls it: the
+ * regions it covers are split at its edges and the parts inside flagged;
+ * flagged regions that touch are merged, as memblock_merge_regions() does.
+ */
+static void mb_mark_nomap(struct plan_memblock *mb, u64 base, u64 size)
+{
+	static struct densemem_region out[PLAN_MAX_BANKS];
+	u64 end = base + size;
+	unsigned int i, k, n = 0;
+
+	for (i = 0; i < mb->nr; i++) {
+		const struct densemem_region *r = &mb->r[i];
+		u64 re = r->base + r->size;
+		u64 cut[4] = { r->base, base > r->base ? (base < re ? base : re) : r->base,
+			       end > r->base ? (end < re ? end : re) : r->base, re };
+
+		if (cut[2] < cut[1])
+			cut[2] = cut[1];
+		for (k = 0; k < 3; k++) {
+			bool flag = k == 1 || r->nomap;
+
+			if (cut[k + 1] <= cut[k])
+				continue;
+			if (n && flag && out[n - 1].nomap &&
+			    out[n - 1].base + out[n - 1].size == cut[k]) {
+				out[n - 1].size += cut[k + 1] - cut[k];
+				continue;
+			}
+			if (n == PLAN_MAX_BANKS)	/* memblock would resize: keep it whole */
+				return;
+			out[n].base = cut[k];
+			out[n].size = cut[k + 1] - cut[k];
+			out[n++].nomap = flag;
+		}
+	}
+	memcpy(mb->r, out, n * sizeof(out[0]));
+	mb->nr = n;
 }
 
 /* densemem_ignore_ram(): the DT code names what it drops */
@@ -249,28 +292,13 @@ bool plan_cpu_has_lpae(const char *cpu)
 	return false;
 }
 
-/**
- * plan_memblock() - memblock.memory when densemem_setup() runs
- * @mb: the result, fully written
- * @b: the board
- * @c: the configuration
- * @phys_offset: PHYS_OFFSET
- */
-void plan_memblock(struct plan_memblock *mb, const struct plan_board *b,
-		   const struct plan_config *c, u64 phys_offset)
+/* mem=: the first one removes what the DT said; note what it does not put back */
+static void mem_params(struct plan_memblock *mb, const char *v, const struct plan_config *c,
+		       u64 phys_offset)
 {
-	u64 phys_max = c->lpae ? ~0ULL : 0xffffffffULL;
 	static struct densemem_region dt[PLAN_MAX_BANKS];
-	const char *v = next_param(b->cmdline, "mem");
 	unsigned int i, j, nr_dt;
 
-	memset(mb, 0, sizeof(*mb));
-	for (i = 0; i < b->nr_bank; i++)
-		dt_add(mb, b->bank[i].base, b->bank[i].size, phys_max, phys_offset);
-	if (!v)
-		return;
-
-	/* the first mem= removes what the DT said; note what it does not put back */
 	memcpy(dt, mb->r, mb->nr * sizeof(dt[0]));
 	nr_dt = mb->nr;
 	mb->nr = 0;
@@ -297,6 +325,29 @@ void plan_memblock(struct plan_memblock *mb, const struct plan_board *b,
 		if (s < end)
 			note(mb, s, end, "not in mem=");
 	}
+}
+
+/**
+ * plan_memblock() - memblock.memory when densemem_setup() last runs
+ * @mb: the result, fully written
+ * @b: the board
+ * @c: the configuration
+ * @phys_offset: PHYS_OFFSET
+ */
+void plan_memblock(struct plan_memblock *mb, const struct plan_board *b,
+		   const struct plan_config *c, u64 phys_offset)
+{
+	u64 phys_max = c->lpae ? ~0ULL : 0xffffffffULL;
+	const char *v = next_param(b->cmdline, "mem");
+	unsigned int i;
+
+	memset(mb, 0, sizeof(*mb));
+	for (i = 0; i < b->nr_bank; i++)
+		dt_add(mb, b->bank[i].base, b->bank[i].size, phys_max, phys_offset);
+	if (v)
+		mem_params(mb, v, c, phys_offset);
+	for (i = 0; i < b->nr_nomap; i++)
+		mb_mark_nomap(mb, b->nomap[i].base, b->nomap[i].size);
 }
 
 /**

@@ -109,8 +109,10 @@ static void stock(struct plan_result *r)
 	u64 limit = r->p.phys_offset + r->p.lowmem_size;
 	unsigned int i;
 
-	/* whole pages only: the zones are sized in pfns */
+	/* whole pages only: the zones are sized in pfns; no-map is not RAM */
 	for (i = 0; i < r->mb.nr; i++) {
+		if (r->mb.r[i].nomap)
+			continue;
 		u64 s = (r->mb.r[i].base + PAGE_SIZE - 1) & ~(u64)(PAGE_SIZE - 1);
 		u64 e = (r->mb.r[i].base + r->mb.r[i].size) & ~(u64)(PAGE_SIZE - 1);
 		u64 low = e < limit ? e : limit;
@@ -139,25 +141,55 @@ static u64 load_of(const struct plan_board *b, const struct plan_opts *o)
 	return o->load ? o->load : b->load;
 }
 
+/*
+ * Bytes of the no-map regions @nm that extents of @fate hold: a no-map
+ * region smaller than a granule stays in its bank's extent, and is not
+ * RAM the kernel can use, as the stock figures do not count it either.
+ */
+static u64 nomap_in(const struct densemem_layout *lo, const struct densemem_region *nm,
+		    unsigned int nr, enum densemem_fate fate)
+{
+	u64 sum = 0;
+	unsigned int i, j;
+
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+
+		for (j = 0; e->fate == fate && j < nr; j++) {
+			u64 s = nm[j].base > e->start ? nm[j].base : e->start;
+			u64 t = nm[j].base + nm[j].size < e->end ? nm[j].base + nm[j].size : e->end;
+
+			if (s < t)
+				sum += t - s;
+		}
+	}
+	return sum;
+}
+
 static void plan_one(struct plan_result *r, const struct plan_board *b,
 		     const struct plan_config *c, const struct plan_opts *o)
 {
+	static struct densemem_region nomap[PLAN_MAX_BANKS];
 	u64 po = plan_phys_offset(b, load_of(b, o));
-	unsigned int i;
+	unsigned int i, nr_nomap;
 
 	memset(r, 0, sizeof(*r));
 	plan_memblock(&r->mb, b, c, po);
 	plan_params(&r->p, b, c, po, (1ULL << o->max_order) << PAGE_SHIFT);
 	stock(r);
+	for (i = 0, nr_nomap = 0; i < r->mb.nr; i++)
+		if (r->mb.r[i].nomap)
+			nomap[nr_nomap++] = r->mb.r[i];
 	/* the builder cleans mb.r in place: the stock model has read it */
 	r->ret = densemem_build(&r->lo, &r->map, r->mb.r, r->mb.nr, &r->p);
 	/* as densemem_setup() lists what the DT code named (init.c) */
 	for (i = 0; !r->ret && i < r->mb.nr_dt_dropped; i++)
 		densemem_add_dropped(&r->lo, r->mb.dt_dropped[i].start, r->mb.dt_dropped[i].end,
 				     r->mb.dt_dropped[i].reason);
-	r->lowmem = r->lo.lowmem;
-	r->highmem = r->lo.highmem;
-	r->dropped = r->lo.dropped + r->mb.ignored + (r->ret ? r->mb.dt_ignored : 0);
+	r->lowmem = r->lo.lowmem - nomap_in(&r->lo, nomap, nr_nomap, DENSEMEM_LOWMEM);
+	r->highmem = r->lo.highmem - nomap_in(&r->lo, nomap, nr_nomap, DENSEMEM_HIGHMEM);
+	r->dropped = r->lo.dropped - nomap_in(&r->lo, nomap, nr_nomap, DENSEMEM_DROPPED) +
+		     r->mb.ignored + (r->ret ? r->mb.dt_ignored : 0);
 }
 
 static void print_line(void *ctx, const char *line)
@@ -335,7 +367,7 @@ static void print_board(const struct plan_board *b, const struct plan_opts *o)
 		ram += b->bank[i].size;
 	}
 	for (i = 0; i < b->nr_nomap; i++) {
-		printf("  nomap [mem 0x%016llx-0x%016llx] %s (stays in its bank, unmapped)\n",
+		printf("  nomap [mem 0x%016llx-0x%016llx] %s (unmapped; a hole if it spans a granule)\n",
 		       (unsigned long long)b->nomap[i].base,
 		       (unsigned long long)(b->nomap[i].base + b->nomap[i].size - 1),
 		       sz(b->nomap[i].size));

@@ -81,8 +81,12 @@ cat > "$tmp/b.dts" <<'DTS'
 };
 DTS
 dtc -q -I dts -O dtb -o "$tmp/b.dtb" "$tmp/b.dts"
-t "DTB == machine file (virt-tri), disabled node ignored" \
-	same_lines "$tmp/b.dtb" "$top/machines/virt-tri.mem" --split 2G_OPT
+{ cat "$top/machines/virt-tri.mem"; echo "nomap 0x48000000 16M"; } > "$tmp/tri-fb.mem"
+t "DTB == machine file (virt-tri and its no-map), disabled node ignored" \
+	same_lines "$tmp/b.dtb" "$tmp/tri-fb.mem" --split 2G_OPT
+t "DTB: its 16 MiB no-map region is out of the dense space" \
+	grep -qF "[mem 0x0000000048000000-0x0000000048ffffff] no-map: not in the linear map" \
+	<("$plan" --boot-lines --split 2G_OPT "$tmp/b.dtb")
 t "DTB: cpu and no-map read" grep -q "cortex-a7 (has LPAE)" <("$plan" "$tmp/b.dtb")
 t "DTB: no-map listed" grep -q "nomap \[mem 0x0000000048000000-0x0000000048ffffff\] 16M" \
 	<("$plan" "$tmp/b.dtb")

@@ -53,6 +53,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		/* starts and sizes in 64 KiB units, sometimes off by some bytes */
 		r[i].base = take(&data, &size, 3) << 16 | ((sel & 4) ? take(&data, &size, 1) : 0);
 		r[i].size = (take(&data, &size, 2) + 1) << 16;
+		/* split & 0x40: an odd first byte makes the entry no-map */
+		r[i].nomap = (split & 0x40) && (r[i].base & 0x10000);
 		if (sel & 2)
 			r[i].base <<= 4;
 	}

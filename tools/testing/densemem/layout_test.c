@@ -22,7 +22,7 @@ struct layout_case {
 	u64 kernel, phys_offset, page_offset, lowmem_size, phys_limit, reach;
 	bool use_highmem;
 	int ret;
-	u64 lowmem, highmem, dropped, granule, holes, overlap, movable;
+	u64 lowmem, highmem, dropped, granule, holes, overlap, movable, nomap;
 	unsigned int banks;
 	bool unsorted;
 	enum densemem_reason reason;	/* of the first dropped extent, if any */
@@ -30,6 +30,7 @@ struct layout_case {
 
 #define SPLIT_3G	.page_offset = 0xc0000000, .lowmem_size = M(768)
 #define SPLIT_2G_OPT	.page_offset = 0x70000000, .lowmem_size = G(2)
+#define SPLIT_3G_OPT	.page_offset = 0xb0000000, .lowmem_size = G(1)
 #define SPLIT_2G	.page_offset = 0x80000000, .lowmem_size = M(1792)
 #define AT_1G		.kernel = 0x40008000, .phys_offset = 0x40000000
 
@@ -140,6 +141,25 @@ static const struct layout_case cases[] = {
 	/* a 1 MiB bank after a 300 MiB one: no 32 MiB granule, no 20 MiB hole */
 	{ "small_bank_after_300m_costs_no_hole", { { G(1), M(300) }, { G(1) + M(512), M(1) } }, 2,
 	  AT_1G, SPLIT_2G_OPT, .lowmem = M(301), .granule = M(4), .banks = 2 },
+	/*
+	 * No-map carve-outs: one that spans a 4 MiB granule leaves the dense
+	 * space, so it costs no linear map; RAM past it moves up.
+	 */
+	{ "carveout_nomap_costs_no_linear_map", DM_MACHINE_VIRT_CARVEOUT,
+	  DM_MACHINE_VIRT_CARVEOUT_NR, AT_1G, SPLIT_2G_OPT, .lowmem = M(1264), .nomap = M(272),
+	  .granule = M(16), .banks = 3 },
+	{ "carveout_3g_opt_fills_the_linear_map_with_ram", DM_MACHINE_VIRT_CARVEOUT,
+	  DM_MACHINE_VIRT_CARVEOUT_NR, AT_1G, SPLIT_3G_OPT, .lowmem = G(1), .nomap = M(272),
+	  .dropped = M(240), .granule = M(16), .banks = 3, .reason = DENSEMEM_NO_LINEAR_MAP },
+	/* its partial granules stay in, as any hole's: 3 + 1 MiB */
+	{ "nomap_ragged_edges_cost_their_granules", {
+	  { G(1), M(257) }, { G(1) + M(257), M(64), true }, { G(1) + M(321), M(703) } }, 3,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = M(960), .nomap = M(64), .holes = M(4),
+	  .granule = M(4), .banks = 2 },
+	/* one without a whole granule stays RAM of its bank, unmapped */
+	{ "small_nomap_stays_in_its_bank", {
+	  { G(1), M(257) }, { G(1) + M(257), M(2), true }, { G(1) + M(259), M(765) } }, 3,
+	  AT_1G, SPLIT_2G_OPT, .lowmem = G(1), .granule = G(1), .banks = 1 },
 	{ "no_kernel_bank_is_an_error", { { G(2), M(256) } }, 1,
 	  AT_1G, SPLIT_2G_OPT, .ret = -EINVAL, .dropped = M(256),
 	  .reason = DENSEMEM_NO_KERNEL_BANK },
@@ -191,6 +211,7 @@ static int run_case(const struct layout_case *c)
 	EXPECT("overlap", lo.overlap, c->overlap);
 	EXPECT("unsorted", lo.unsorted, c->unsorted);
 	EXPECT("movable", lo.movable, c->movable);
+	EXPECT("nomap", lo.nomap, c->nomap);
 	if (!ret) {
 		EXPECT("granule", lo.granule, c->granule);
 		EXPECT("holes", lo.holes, c->holes);
