@@ -120,6 +120,8 @@ DMA_MIB ?= 128
 # regions leave the dense space, so the 1 GiB linear map holds 1 GiB of
 # RAM (768 MiB when they took a quarter of it); KUnit's dm_nomap_regions
 # memremap()s them and allocates DMA buffers from the 16 MiB pool.
+# virt-sixteen on densemem-3g-opt: sixteen banks, 1 GiB over a 2 GiB span,
+# all of it in the 1 GiB linear map (a stock kernel keeps 512 MiB).
 PEER_SECONDS ?= 30
 BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
 	virt-carveout:densemem-distro:ram flat-1g:densemem-3g-opt:ram \
@@ -127,7 +129,7 @@ BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
 	lpae-split:densemem-lpae:1879048192 virt-touch:densemem-distro:ram \
 	virt-2x1g-cma:densemem-distro:2147479552:smp2:dma:kexec \
 	virt-ragged:densemem-distro:1071644672 virt-load:densemem-distro:1073741824 \
-	virt-carveout:densemem-3g-opt:1073741824
+	virt-carveout:densemem-3g-opt:1073741824 virt-sixteen:densemem-3g-opt:ram
 # outside make check, which must stay under 45 minutes from a cold cache
 # (each kernel config is about 5 minutes of it): the stock kernel's loss
 # on virt-2x512 and realview-pbx-a9, LPAE with HIGHMEM (lowmem ends at
