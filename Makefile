@@ -86,9 +86,10 @@ PLAN := tools/mm/densemem-plan
 plantool: deps
 	@$(MAKE) -s -C $(PLAN)
 
-# make plan MACHINE=FILE | DTB=FILE [PLAN_ARGS="--config .config"]
+# make plan MACHINE=FILE | DTB=FILE [PLAN_ARGS="--config .config"]: a
+# machine file goes through harness/plan.sh (densemem-plan reads DTBs)
 plan: plantool
-	@$(PLAN)/densemem-plan $(PLAN_ARGS) $(if $(DTB),$(DTB),$(MACHINE))
+	@bash harness/plan.sh $(PLAN_ARGS) $(if $(DTB),$(DTB),$(MACHINE))
 
 # densemem-plan on bad input: clear refusals, never a crash; then a fuzz run
 plantest: plantool

@@ -20,5 +20,5 @@ name=$(basename "$m" .mem)
 /usr/bin/python3 "$top/harness/bootcheck.py" --result "$res" --want "$3" --machine "$m" \
 	--log "$top/build/boot/$name.$2${PEER:+.peer}${KEXEC:+.kexec}/console.log" \
 	--kconfig-file "$top/build/kernels/$2/config" \
-	--plan "$top/tools/mm/densemem-plan/densemem-plan" \
+	--plan "$top/harness/plan.sh" \
 	${PEER:+--peer} ${SMP:+--smp "$SMP"} ${DMA:+--dma "$DMA"} ${KEXEC:+--kexec}

@@ -37,7 +37,9 @@ def num(tok, where, size=False):
     return v * mult
 
 
-def parse(path):
+def parse(path, bootable=True):
+    """A machine file; with @bootable, one QEMU can boot (check()): the
+    firmware's view alone (densemem-plan's) takes any layout."""
     m = {"file": path, "board": "virt", "cpu": None, "cmdline": "",
          "banks": [], "nomap": [], "raw_dt": False, "load": None}
     try:
@@ -80,7 +82,7 @@ def parse(path):
         m["cpu"] = "cortex-a9" if m["board"] == "realview-pbx-a9" else "cortex-a15"
     if m["board"] == "realview-pbx-a9" and m["cpu"] != "cortex-a9":
         raise MachineError(f"{path}: realview-pbx-a9 has a cortex-a9, not {m['cpu']}")
-    if not m["raw_dt"]:
+    if bootable and not m["raw_dt"]:
         check(m)
     return m
 
@@ -318,6 +320,33 @@ def c_banks(ms):
     return "\n".join(out)
 
 
+def plan_dts(m):
+    """The DTS of the firmware's view of a machine, for densemem-plan,
+    which reads device trees only: its memory nodes (one per bank line),
+    its no-map regions, its CPU and its command line.  Any layout, as
+    boards have them: no QEMU constraint applies."""
+    def reg(s, z):
+        return f"<{s >> 32:#x} {s & 0xffffffff:#x} {z >> 32:#x} {z & 0xffffffff:#x}>"
+    out = ["/dts-v1/;", "/ {", "\t#address-cells = <2>;", "\t#size-cells = <2>;",
+           "\tcpus {", "\t\t#address-cells = <1>;", "\t\t#size-cells = <0>;",
+           f'\t\tcpu@0 {{ device_type = "cpu"; compatible = "arm,{m["cpu"]}"; reg = <0>; }};',
+           "\t};"]
+    seen = set()
+    for s, z, n in m["banks"]:     # node names unique, even for overlapping banks
+        name = f"memory@{s:x}" if s not in seen else f"memory-{n}@{s:x}"
+        seen.add(s)
+        out.append(f'\t{name} {{ device_type = "memory"; reg = {reg(s, z)}; }};')
+    if m["nomap"]:
+        out += ["\treserved-memory {", "\t\t#address-cells = <2>;", "\t\t#size-cells = <2>;",
+                "\t\tranges;"]
+        out += [f"\t\tcarveout-{n}@{s:x} {{ reg = {reg(s, z)}; no-map; }};"
+                for s, z, n in m["nomap"]]
+        out.append("\t};")
+    args = m["cmdline"].replace("\\", "\\\\").replace('"', '\\"')
+    out += [f'\tchosen {{ bootargs = "{args}"; }};', "};", ""]
+    return "\n".join(out)
+
+
 def main():
     try:
         cmd, path = sys.argv[1], sys.argv[2]
@@ -327,9 +356,13 @@ def main():
         if cmd == "from-dtb":
             print(f"{from_dtb(path, sys.argv[3]):#x}")
             return
-        m = parse(path)
+        m = parse(path, bootable=not cmd.startswith("plan-"))
         if cmd == "json":
             print(json.dumps(summary(m)))
+        elif cmd == "plan-dts":
+            sys.stdout.write(plan_dts(m))
+        elif cmd == "plan-load":
+            print(f"--load {m['load'][0]:#x}" if m["load"] else "")
         elif cmd == "kunit-qemu":
             sys.stdout.write(kunit_qemu(m))
         elif cmd == "dtb":

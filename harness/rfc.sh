@@ -10,7 +10,7 @@ export PATH=/usr/bin:$PATH
 top=$(cd "$(dirname "$0")/.." && pwd)
 tree=$top/build/linux
 out=$top/build/rfc
-plan=$top/tools/mm/densemem-plan/densemem-plan
+plan=$top/harness/plan.sh
 rm -rf "$out"
 mkdir -p "$out"
 

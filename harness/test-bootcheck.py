@@ -16,7 +16,7 @@ import bootcheck  # noqa: E402
 import machine  # noqa: E402
 
 DATA = os.path.join(HERE, "testdata")
-PLAN = os.path.join(HERE, "..", "tools/mm/densemem-plan/densemem-plan")
+PLAN = os.path.join(HERE, "plan.sh")
 KCONFIG = os.path.join(DATA, "densemem-2g-opt.config")
 
 

@@ -273,7 +273,7 @@ u64 plan_phys_offset(const struct plan_board *b, u64 load)
 
 /**
  * plan_cpu_has_lpae() - whether a core can run an LPAE kernel
- * @cpu: core name, as in a machine file or after "arm," in a DT
+ * @cpu: core name, after "arm," in a DT's compatible
  *
  * Return: true for the Armv7 cores with the Large Physical Address
  * Extension and the Armv8 cores in AArch32.

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer: any blob, as a DTB or as a machine file, through the whole
+ * libFuzzer: any blob, as a DTB, through the whole
  * plan (reader, the kernel's pre-densemem steps, the layout builder) for
  * every configuration.  It must refuse or succeed, never crash.
  */
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "plan.h"
@@ -22,19 +21,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct densemem_layout lo;
 	static struct densemem_map map;
 	struct densemem_params p;
-	char err[256], *text;
+	char err[256];
 	unsigned int i;
-	int ret;
 
-	ret = plan_read_fdt(&b, data, size, err, sizeof(err));
-	if (ret) {
-		text = malloc(size + 1);
-		memcpy(text, data, size);
-		text[size] = '\0';
-		ret = plan_read_machine(&b, "fuzz", text, err, sizeof(err));
-		free(text);
-	}
-	if (ret)
+	if (plan_read_fdt(&b, data, size, err, sizeof(err)))
 		return 0;
 	for (i = 0; i < ARRAY_SIZE(cfg); i++) {
 		u64 po = plan_phys_offset(&b, 0);

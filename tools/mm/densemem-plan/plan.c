@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * densemem-plan: for a board's memory map (a machine file, a .dtb or
- * /sys/firmware/fdt), print what a densemem kernel does with it in each
- * memory split, next to what a stock FLATMEM kernel does, recommend a
- * configuration, and print the exact boot lines that kernel will show.
+ * densemem-plan: for a board's device tree (a .dtb or /sys/firmware/fdt),
+ * print what a densemem kernel does with its memory in each memory split,
+ * next to what a stock FLATMEM kernel does, recommend a configuration,
+ * and print the exact boot lines that kernel will show.
  *
  * The layout comes from the kernel's own mm/densemem/layout.c, built
  * here from the same source file.
@@ -135,11 +135,6 @@ static void stock(struct plan_result *r)
 	r->s_dropped += r->mb.ignored + r->mb.dt_ignored;
 }
 
-/* --load, else the machine file's load line, else 0: the default */
-static u64 load_of(const struct plan_board *b, const struct plan_opts *o)
-{
-	return o->load ? o->load : b->load;
-}
 
 /*
  * Bytes of the no-map regions @nm that extents of @fate hold: a no-map
@@ -170,7 +165,7 @@ static void plan_one(struct plan_result *r, const struct plan_board *b,
 		     const struct plan_config *c, const struct plan_opts *o)
 {
 	static struct densemem_region nomap[PLAN_MAX_BANKS];
-	u64 po = plan_phys_offset(b, load_of(b, o));
+	u64 po = plan_phys_offset(b, o->load);
 	unsigned int i, nr_nomap;
 
 	memset(r, 0, sizeof(*r));
@@ -281,7 +276,7 @@ static void help(void)
 {
 	fprintf(stderr,
 		"usage: densemem-plan [options] FILE\n"
-		"  FILE              a machine file, a .dtb, or /sys/firmware/fdt\n"
+		"  FILE              a .dtb, or /sys/firmware/fdt\n"
 		"  --config FILE     take split, LPAE and HIGHMEM from a kernel .config\n"
 		"  --split S         3G, 3G_OPT, 2G or 2G_OPT (with --lpae: 3G or 2G)\n"
 		"  --lpae, --highmem the configuration has ARM_LPAE, HIGHMEM\n"
@@ -376,7 +371,7 @@ static void print_board(const struct plan_board *b, const struct plan_opts *o)
 	printf("  %u banks, %s of RAM listed (%s no-map); cpu %s%s; PHYS_OFFSET %#llx\n",
 	       b->nr_bank, sz(ram), sz(nomap), b->cpu,
 	       plan_cpu_has_lpae(b->cpu) ? " (has LPAE)" : " (no LPAE)",
-	       (unsigned long long)plan_phys_offset(b, load_of(b, o)));
+	       (unsigned long long)plan_phys_offset(b, o->load));
 	if (b->cmdline[0])
 		printf("  command line: %s\n", b->cmdline);
 }
@@ -402,11 +397,8 @@ int main(int argc, char **argv)
 	if (size >= 4 && (unsigned char)buf[0] == 0xd0 && (unsigned char)buf[1] == 0x0d &&
 	    (unsigned char)buf[2] == 0xfe && (unsigned char)buf[3] == 0xed)
 		ret = plan_read_fdt(&board, buf, size, err, sizeof(err));
-	else if (memchr(buf, '\0', size))
-		ret = -EINVAL, snprintf(err, sizeof(err),
-					"neither a device tree blob nor a machine file");
 	else
-		ret = plan_read_machine(&board, o.file, buf, err, sizeof(err));
+		ret = -EINVAL, snprintf(err, sizeof(err), "not a device tree blob");
 	if (ret)
 		die("%s: %s", o.file, err);
 	free(buf);

@@ -2,7 +2,7 @@
 /*
  * densemem-plan: what densemem would make of a board's memory map.
  *
- * One direction of flow: a source (a machine file or a DTB) fills a
+ * One direction of flow: a device tree fills a
  * struct plan_board with the banks as the firmware describes them;
  * boot.c turns them into what the kernel's memblock holds when Arm calls
  * densemem_setup(), for one kernel configuration; plan.c runs the
@@ -26,7 +26,6 @@ struct plan_board {
 	unsigned int nr_nomap;
 	char cmdline[1024];
 	char cpu[64];		/* e.g. cortex-a15: decides whether LPAE exists */
-	u64 load;		/* where the boot loader puts the zImage; 0: default */
 };
 
 /* One kernel configuration: a memory split, LPAE or not, highmem or not. */
@@ -50,8 +49,6 @@ struct plan_memblock {
 	u64 dt_ignored;		/* their bytes */
 };
 
-int plan_read_machine(struct plan_board *b, const char *path, const char *text,
-		      char *err, size_t errlen);
 int plan_read_fdt(struct plan_board *b, const void *fdt, size_t size,
 		  char *err, size_t errlen);
 

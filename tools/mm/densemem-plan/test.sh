@@ -3,10 +3,12 @@
 # densemem-plan's own tests: every machine file plans, a DTB and the
 # machine file it came from give the same boot lines, bad input is refused
 # with a message and exit status 2 (never a crash), and a short fuzz run.
+# densemem-plan reads device trees only: the workspace's machine files go
+# through harness/plan.sh, which has harness/machine.py turn them into one.
 # Closes with "plantest: N passed, N failed".
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
-plan=$here/densemem-plan
+plan=$top/harness/plan.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -98,7 +100,10 @@ t "libfdt 1.6.1 fdt_check_full() NULL blob refused" \
 printf '\xd0\x0d\xfe\xed\xff\xff\xff\xff' > "$tmp/hdr.dtb"
 t "header-only DTB refused" refused "$tmp/hdr.dtb" "corrupt device tree blob"
 head -c 4096 /dev/urandom | tr -d '\320' > "$tmp/junk"; printf '\0' >> "$tmp/junk"
-t "binary junk refused" refused "$tmp/junk" "neither a device tree blob nor a machine file"
+t "binary junk refused" refused "$tmp/junk" "not a device tree blob"
+printf 'bank 0x40000000 512M\n' > "$tmp/text"
+t "a machine file given to densemem-plan itself refused" \
+	bash -c "'$here/densemem-plan' '$tmp/text'; [ \$? = 2 ]"
 printf 'bank 0x40000000 512M\nbank 0x80000000\n' > "$tmp/bad.mem"
 t "bad bank line names file and line" refused "$tmp/bad.mem" "bad.mem:2: 'bank START SIZE' wanted"
 printf '# nothing\n' > "$tmp/empty.mem"
@@ -118,7 +123,6 @@ t "overlap merged, above 4 GiB named on classic" bash -c \
 
 mkdir -p "$here/seeds"
 cp "$tmp/b.dtb" "$here/seeds/b.dtb"
-cp "$top/machines/virt-tri.mem" "$here/seeds/virt-tri.mem"
 t "fuzz ${PLAN_FUZZ_SECONDS:-20} s: no crash on any blob" \
 	make -s -C "$here" fuzz FUZZ_SECONDS="${PLAN_FUZZ_SECONDS:-20}"
 echo "plantest: $pass passed, $fail failed"
