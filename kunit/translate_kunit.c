@@ -376,7 +376,7 @@ static void dm_nomap_regions(struct kunit *test)
 {
 	const struct densemem_layout *lo = &densemem_layout;
 	struct device_node *rm = of_find_node_by_path("/reserved-memory"), *np;
-	u64 g = densemem_params.min_granule;
+	u64 g = lo->granule;
 	unsigned int i, n = 0, pools = 0;
 
 	for (i = 0; i < lo->nr_ext; i++) {

@@ -18,7 +18,7 @@
  *     pages, as FLATMEM does; chunks without RAM cost nothing.
  *  5. Every input byte is lowmem, highmem, no-map or in a dropped extent
  *     that names the reason: nothing is lost silently.
- *  6. A no-map region that spans a granule of params->min_granule is a
+ *  6. A no-map region that spans a block of params->min_granule is a
  *     hole: it costs no linear map and no struct pages beyond the partial
  *     granules at its edges, and pfn_valid() is false on the rest.
  */

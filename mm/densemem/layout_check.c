@@ -362,10 +362,14 @@ int densemem_check_holes(const struct densemem_layout *lo, const struct densemem
 	}
 	prev = NULL;
 
-	/* a no-map region is a hole: every whole block of it is invalid */
+	/*
+	 * A no-map region is a hole: every whole granule of it is invalid
+	 * (a granule the span coarsened on LPAE may share it with RAM), and
+	 * it spans a block of the finest granule, or it would not be one.
+	 */
 	for (i = 0; i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
-		u64 x, g = p->min_granule;
+		u64 x, g = lo->granule, mg = p->min_granule;
 		unsigned int n = 0;
 
 		if (e->fate != DENSEMEM_NOMAP)
@@ -373,13 +377,13 @@ int densemem_check_holes(const struct densemem_layout *lo, const struct densemem
 		for (x = (e->start + g - 1) & ~(g - 1); x + g <= e->end && n < 64; x += g, n++)
 			if (densemem_map_pfn_valid(m, (unsigned long)(x >> PAGE_SHIFT)) ||
 			    densemem_map_pfn_valid(m, (unsigned long)((x + g - 1) >> PAGE_SHIFT)))
-				FAIL("block %#llx of the no-map region [%#llx-%#llx) is valid",
+				FAIL("granule %#llx of the no-map region [%#llx-%#llx) is valid",
 				     (unsigned long long)x, (unsigned long long)e->start,
 				     (unsigned long long)e->end);
-		if (x == ((e->start + g - 1) & ~(g - 1)))
+		if (((e->start + mg - 1) & ~(mg - 1)) + mg > e->end)
 			FAIL("no-map region [%#llx-%#llx) spans no block of %#llx",
 			     (unsigned long long)e->start, (unsigned long long)e->end,
-			     (unsigned long long)g);
+			     (unsigned long long)mg);
 	}
 
 	for (i = 0; i < lo->nr_ext; i++) {
