@@ -135,7 +135,6 @@ static void stock(struct plan_result *r)
 	r->s_dropped += r->mb.ignored + r->mb.dt_ignored;
 }
 
-
 /*
  * Bytes of the no-map regions @nm that extents of @fate hold: a no-map
  * region smaller than a granule stays in its bank's extent, and is not
@@ -362,7 +361,7 @@ static void print_board(const struct plan_board *b, const struct plan_opts *o)
 		ram += b->bank[i].size;
 	}
 	for (i = 0; i < b->nr_nomap; i++) {
-		printf("  nomap [mem 0x%016llx-0x%016llx] %s (unmapped; a hole if it spans a granule)\n",
+		printf("  nomap [mem 0x%016llx-0x%016llx] %s (a hole if it spans a block)\n",
 		       (unsigned long long)b->nomap[i].base,
 		       (unsigned long long)(b->nomap[i].base + b->nomap[i].size - 1),
 		       sz(b->nomap[i].size));
