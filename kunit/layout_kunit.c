@@ -11,6 +11,7 @@
 #include <linux/string.h>
 
 #include "layout_check.h"
+#include "test_layouts.h"
 #include "test_machines.h"
 
 struct dm_layout_param {
@@ -46,21 +47,12 @@ static const struct dm_layout_param dm_layouts[] = {
 	/* issue 18's layouts: no bank limit, no granule waste */
 	{ "virt-sixteen on 3G_OPT", DM_MACHINE_VIRT_SIXTEEN, DM_MACHINE_VIRT_SIXTEEN_NR,
 	  .lowmem_size = SZ_1G, false, SZ_1G, 0, 0 },
-	{ "ten banks 4 KiB apart", {
-	  { SZ_1G + 0 * (SZ_64M + SZ_4K), SZ_64M }, { SZ_1G + 1 * (SZ_64M + SZ_4K), SZ_64M },
-	  { SZ_1G + 2 * (SZ_64M + SZ_4K), SZ_64M }, { SZ_1G + 3 * (SZ_64M + SZ_4K), SZ_64M },
-	  { SZ_1G + 4 * (SZ_64M + SZ_4K), SZ_64M }, { SZ_1G + 5 * (SZ_64M + SZ_4K), SZ_64M },
-	  { SZ_1G + 6 * (SZ_64M + SZ_4K), SZ_64M }, { SZ_1G + 7 * (SZ_64M + SZ_4K), SZ_64M },
-	  { SZ_1G + 8 * (SZ_64M + SZ_4K), SZ_64M }, { SZ_1G + 9 * (SZ_64M + SZ_4K), SZ_64M } },
-	  10, AT_1G_2G_OPT, false, 10ULL * SZ_64M, 0, 0 },
-	{ "banks 60 MiB into 64 MiB chunks", {
-	  { SZ_1G, SZ_256M }, { SZ_1G + 444ULL * SZ_1M, SZ_256M },
-	  { SZ_1G + 828ULL * SZ_1M, SZ_256M }, { SZ_1G + 1212ULL * SZ_1M, SZ_256M },
-	  { SZ_1G + 1596ULL * SZ_1M, SZ_256M }, { SZ_1G + 1980ULL * SZ_1M, SZ_256M },
-	  { SZ_1G + 2364ULL * SZ_1M, SZ_256M }, { SZ_1G + 2748ULL * SZ_1M, SZ_256M } },
-	  8, AT_1G_2G_OPT, false, SZ_2G, 0, 0 },
-	{ "1 MiB bank after 300 MiB", { { SZ_1G, 300 * SZ_1M }, { SZ_1G + SZ_512M, SZ_1M } },
-	  2, AT_1G_2G_OPT, false, 301 * SZ_1M, 0, 0 },
+	{ "ten banks 4 KiB apart", DM_LAYOUT_TEN_BANKS_4K_APART,
+	  DM_LAYOUT_TEN_BANKS_4K_APART_NR, AT_1G_2G_OPT, false, 10ULL * SZ_64M, 0, 0 },
+	{ "banks 60 MiB into 64 MiB chunks", DM_LAYOUT_BANKS_60M_INTO_64M,
+	  DM_LAYOUT_BANKS_60M_INTO_64M_NR, AT_1G_2G_OPT, false, SZ_2G, 0, 0 },
+	{ "1 MiB bank after 300 MiB", DM_LAYOUT_SMALL_AFTER_300M,
+	  DM_LAYOUT_SMALL_AFTER_300M_NR, AT_1G_2G_OPT, false, 301 * SZ_1M, 0, 0 },
 	{ "overlapping, unsorted", { { SZ_1G + SZ_128M, SZ_256M }, { SZ_1G, SZ_256M } }, 2,
 	  AT_1G_2G_OPT, false, SZ_256M + SZ_128M, 0, 0 },
 	{ "bank below the kernel", { { SZ_512M, SZ_256M }, { SZ_1G, SZ_256M } }, 2,

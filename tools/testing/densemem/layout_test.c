@@ -9,6 +9,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include "layout_check.h"
+#include "test_layouts.h"
 #include "test_machines.h"
 
 #define M(x)	((u64)(x) << 20)
@@ -95,21 +96,11 @@ static const struct layout_case cases[] = {
 	  AT_1G, SPLIT_2G_OPT, .lowmem = G(2) - 4096, .dropped = 4095, .granule = M(4),
 	  .banks = 2, .reason = DENSEMEM_TOP_BYTE },
 	/* no bank limit: every bank gets its chunks, sixteen banks or more */
-	{ "sixteen_banks_with_gaps_all_kept", {
-	  { G(1) + M(0), M(64) }, { G(1) + M(128), M(64) }, { G(1) + M(256), M(64) },
-	  { G(1) + M(384), M(64) }, { G(1) + M(512), M(64) }, { G(1) + M(640), M(64) },
-	  { G(1) + M(768), M(64) }, { G(1) + M(896), M(64) }, { G(1) + M(1024), M(64) },
-	  { G(1) + M(1152), M(64) }, { G(1) + M(1280), M(64) }, { G(1) + M(1408), M(64) },
-	  { G(1) + M(1536), M(64) }, { G(1) + M(1664), M(64) }, { G(1) + M(1792), M(64) },
-	  { G(1) + M(1920), M(64) } }, 16,
+	{ "sixteen_banks_with_gaps_all_kept", DM_MACHINE_VIRT_SIXTEEN, DM_MACHINE_VIRT_SIXTEEN_NR,
 	  AT_1G, SPLIT_2G_OPT, .lowmem = G(1), .granule = M(64), .banks = 16 },
 	/* ten banks 4 KiB apart: each gap is a reserved page, no bank lost */
-	{ "ten_banks_4k_apart_all_kept", {
-	  { G(1) + 0 * (M(64) + 0x1000), M(64) }, { G(1) + 1 * (M(64) + 0x1000), M(64) },
-	  { G(1) + 2 * (M(64) + 0x1000), M(64) }, { G(1) + 3 * (M(64) + 0x1000), M(64) },
-	  { G(1) + 4 * (M(64) + 0x1000), M(64) }, { G(1) + 5 * (M(64) + 0x1000), M(64) },
-	  { G(1) + 6 * (M(64) + 0x1000), M(64) }, { G(1) + 7 * (M(64) + 0x1000), M(64) },
-	  { G(1) + 8 * (M(64) + 0x1000), M(64) }, { G(1) + 9 * (M(64) + 0x1000), M(64) } }, 10,
+	{ "ten_banks_4k_apart_all_kept", DM_LAYOUT_TEN_BANKS_4K_APART,
+	  DM_LAYOUT_TEN_BANKS_4K_APART_NR,
 	  AT_1G, SPLIT_2G_OPT, .lowmem = M(640), .granule = M(4), .holes = 9 * 0x1000,
 	  .banks = 10 },
 	/* 20 banks with partial pages: 40 dropped extents overflow the list */
@@ -133,14 +124,11 @@ static const struct layout_case cases[] = {
 	 * Bank edges 60 MiB into a 64 MiB chunk over a 3 GiB span: the tables
 	 * hold it at 4 MiB, so the holes cost no linear map and 2 GiB fit.
 	 */
-	{ "banks_60m_into_64m_chunks_cost_no_linear_map", {
-	  { G(1), M(256) }, { G(1) + M(444), M(256) }, { G(1) + M(828), M(256) },
-	  { G(1) + M(1212), M(256) }, { G(1) + M(1596), M(256) }, { G(1) + M(1980), M(256) },
-	  { G(1) + M(2364), M(256) }, { G(1) + M(2748), M(256) } }, 8,
-	  AT_1G, SPLIT_2G_OPT, .lowmem = G(2), .granule = M(4), .banks = 8 },
+	{ "banks_60m_into_64m_chunks_cost_no_linear_map", DM_LAYOUT_BANKS_60M_INTO_64M,
+	  DM_LAYOUT_BANKS_60M_INTO_64M_NR, AT_1G, SPLIT_2G_OPT, .lowmem = G(2), .granule = M(4), .banks = 8 },
 	/* a 1 MiB bank after a 300 MiB one: no 32 MiB granule, no 20 MiB hole */
-	{ "small_bank_after_300m_costs_no_hole", { { G(1), M(300) }, { G(1) + M(512), M(1) } }, 2,
-	  AT_1G, SPLIT_2G_OPT, .lowmem = M(301), .granule = M(4), .banks = 2 },
+	{ "small_bank_after_300m_costs_no_hole", DM_LAYOUT_SMALL_AFTER_300M,
+	  DM_LAYOUT_SMALL_AFTER_300M_NR,	  AT_1G, SPLIT_2G_OPT, .lowmem = M(301), .granule = M(4), .banks = 2 },
 	/*
 	 * No-map carve-outs: one that spans a 4 MiB granule leaves the dense
 	 * space, so it costs no linear map; RAM past it moves up.
