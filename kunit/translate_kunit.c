@@ -53,12 +53,6 @@ static unsigned int dm_samples(unsigned long *out, unsigned long s, unsigned lon
 
 static unsigned long dm_buf[DM_SAMPLES];
 
-/* Whether the layout keeps @e: lowmem or highmem, not dropped or no-map. */
-static bool dm_kept(const struct densemem_extent *e)
-{
-	return e->fate == DENSEMEM_LOWMEM || e->fate == DENSEMEM_HIGHMEM;
-}
-
 /*
  * Run @check on the samples of every range the layout kept (lowmem and
  * highmem, or with @lowmem_only the linear map's alone).
@@ -77,7 +71,7 @@ static unsigned long dm_check_samples(struct kunit *test, bool lowmem_only,
 	for (i = 0; i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
 
-		if (!dm_kept(e) || (lowmem_only && e->fate != DENSEMEM_LOWMEM))
+		if (!densemem_extent_kept(e) || (lowmem_only && e->fate != DENSEMEM_LOWMEM))
 			continue;
 		n = dm_samples(dm_buf, PHYS_PFN(e->start), PHYS_PFN(e->end),
 			       densemem_map.shift);
@@ -154,7 +148,7 @@ static void dm_range_ends(struct kunit *test)
 		unsigned long epfn = PHYS_PFN(e->end);
 		phys_addr_t end = e->end;
 
-		if (!dm_kept(e))
+		if (!densemem_extent_kept(e))
 			continue;
 		KUNIT_EXPECT_PTR_EQ_MSG(test, pfn_to_page(epfn), pfn_to_page(epfn - 1) + 1,
 					"end %pa", &end);
@@ -190,7 +184,7 @@ static void dm_translate_once(struct kunit *test)
 	unsigned long pfn, i;
 	struct page *page, *p;
 
-	for (i = 0; !dm_kept(&lo->ext[i]); i++)
+	for (i = 0; !densemem_extent_kept(&lo->ext[i]); i++)
 		KUNIT_ASSERT_LT(test, i + 1, (unsigned long)lo->nr_ext);
 	pfn = PHYS_PFN(lo->ext[i].start);
 	i = pfn;
@@ -219,7 +213,7 @@ static void dm_page_ext_dense(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < lo->nr_ext; i++) {
-		if (!dm_kept(&lo->ext[i]))
+		if (!densemem_extent_kept(&lo->ext[i]))
 			continue;
 		if (!first)
 			first = pfn_to_page(PHYS_PFN(lo->ext[i].start));
@@ -311,7 +305,7 @@ static void dm_holes_invalid(struct kunit *test)
 		const struct densemem_extent *e = &lo->ext[i];
 		u64 hs = round_up(prev_end, g), he = round_down(e->start, g);
 
-		if (!dm_kept(e))
+		if (!densemem_extent_kept(e))
 			continue;
 		if (prev_end && hs < he) {
 			KUNIT_EXPECT_FALSE_MSG(test, pfn_valid(PHYS_PFN(hs)), "hole %#llx", hs);

@@ -194,12 +194,6 @@ static unsigned int __init densemem_read_memblock(void)
 	return nr;
 }
 
-/* Whether the layout keeps @e: lowmem or highmem. */
-static bool __init densemem_kept(const struct densemem_extent *e)
-{
-	return e->fate == DENSEMEM_LOWMEM || e->fate == DENSEMEM_HIGHMEM;
-}
-
 /*
  * Remove [@start, @end) from memblock, noting the RAM it held, with the
  * fate @lo gives it, for the next call to give back.
@@ -249,7 +243,7 @@ static u64 __init densemem_remove_dropped(const struct densemem_layout *lo, u64 
 	for (i = 0; i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
 
-		if (!densemem_kept(e))
+		if (!densemem_extent_kept(e))
 			continue;
 		densemem_remove(lo, kept, e->start);
 		kept = e->end;
@@ -315,8 +309,8 @@ void __init densemem_print_layout(void)
  * gives back what the last one removed, then rebuilds the tables from
  * memblock.memory in three steps: read memblock, build the layout and its
  * tables in place, remove from memblock what it does not keep.  A no-map
- * region that spans a granule leaves the dense space: no linear map, no
- * struct pages.  The last layout is printed once, by
+ * region that spans a block of @p->min_granule leaves the dense space: no
+ * linear map, no struct pages.  The last layout is printed once, by
  * densemem_print_layout(), and kept for debugfs.
  *
  * Return: the physical address where the linear map ends: every byte of

@@ -60,6 +60,12 @@ struct densemem_extent {
  */
 #define DENSEMEM_MAX_IGNORED	32
 
+/* Whether the layout keeps @e: lowmem or highmem, not dropped or no-map. */
+static inline bool densemem_extent_kept(const struct densemem_extent *e)
+{
+	return e->fate == DENSEMEM_LOWMEM || e->fate == DENSEMEM_HIGHMEM;
+}
+
 /**
  * struct densemem_layout - the builder's result
  * @map:	the translation tables it wrote, in place

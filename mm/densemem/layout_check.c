@@ -47,12 +47,6 @@ static bool check_is_phys(u64 a)
 	return (phys_addr_t)a == a;
 }
 
-/* Whether @e is RAM the layout keeps: lowmem or highmem. */
-static bool check_kept(const struct densemem_extent *e)
-{
-	return e->fate == DENSEMEM_LOWMEM || e->fate == DENSEMEM_HIGHMEM;
-}
-
 static int check_pfn(const struct densemem_layout *lo, const struct densemem_params *p,
 		     const struct densemem_extent *e, unsigned long pfn,
 		     const struct densemem_check_out *out)
@@ -232,7 +226,7 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 			FAIL("extent %u at %#llx overlaps the one before", i,
 			     (unsigned long long)e->start);
 		prev_end = e->end;
-		if (!check_kept(e))
+		if (!densemem_extent_kept(e))
 			continue;
 		last = e;
 		kept += e->end - e->start;
@@ -342,7 +336,7 @@ int densemem_check_holes(const struct densemem_layout *lo, const struct densemem
 		const struct densemem_extent *a = prev, *b = &lo->ext[i];
 		u64 hs, he;
 
-		if (!check_kept(b))
+		if (!densemem_extent_kept(b))
 			continue;
 		prev = b;
 		if (!a)
@@ -387,7 +381,7 @@ int densemem_check_holes(const struct densemem_layout *lo, const struct densemem
 	}
 
 	for (i = 0; i < lo->nr_ext; i++) {
-		if (!check_kept(&lo->ext[i]))
+		if (!densemem_extent_kept(&lo->ext[i]))
 			continue;
 		if (!last)
 			first = lo->ext[i].start;
@@ -404,7 +398,7 @@ int densemem_check_holes(const struct densemem_layout *lo, const struct densemem
 	for (i = 0; fine && i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
 
-		if (!check_kept(e))
+		if (!densemem_extent_kept(e))
 			continue;
 		if (prev)
 			bad += check_hole(m, prev, e, p->min_granule, out);
@@ -433,7 +427,8 @@ int densemem_check_kernel_bank(const struct densemem_layout *lo,
 	for (i = 0; i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
 
-		if (!check_kept(e) || e->start > p->kernel_phys || p->kernel_phys >= e->end)
+		if (!densemem_extent_kept(e) ||
+		    e->start > p->kernel_phys || p->kernel_phys >= e->end)
 			continue;
 		in_kept++;
 		if (e->dense != e->start)

@@ -209,7 +209,8 @@ static void boot_lines(const struct plan_result *r, const struct plan_opts *o,
 	for (i = 0; i < r->lo.nr_ext; i++) {
 		const struct densemem_extent *e = &r->lo.ext[i];
 
-		if (e->fate == DENSEMEM_DROPPED)
+		/* the node's span: memblock holds what is kept, no more */
+		if (!densemem_extent_kept(e))
 			continue;
 		if (first == ~0UL)
 			first = (unsigned long)(e->start >> PAGE_SHIFT);

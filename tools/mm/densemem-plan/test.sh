@@ -89,6 +89,13 @@ t "DTB == machine file (virt-tri and its no-map), disabled node ignored" \
 t "DTB: its 16 MiB no-map region is out of the dense space" \
 	grep -qF "[mem 0x0000000048000000-0x0000000048ffffff] no-map: not in the linear map" \
 	<("$plan" --boot-lines --split 2G_OPT "$tmp/b.dtb")
+# a no-map region at the top of RAM leaves memblock: FLATMEM's mem_map,
+# sized by the node's span, ends below it, as if the bank ended there
+printf 'bank 0x40000000 512M\nnomap 0x5f000000 16M\n' > "$tmp/top.mem"
+printf 'bank 0x40000000 496M\n' > "$tmp/top2.mem"
+t "no-map at the top of RAM: the mem_map line of the RAM below it" bash -c \
+	"diff <('$plan' --boot-lines --split 2G_OPT '$tmp/top2.mem' | grep mem_map:) \
+	      <('$plan' --boot-lines --split 2G_OPT '$tmp/top.mem' | grep mem_map:)"
 t "DTB: cpu and no-map read" grep -q "cortex-a7 (has LPAE)" <("$plan" "$tmp/b.dtb")
 t "DTB: no-map listed" grep -q "nomap \[mem 0x0000000048000000-0x0000000048ffffff\] 16M" \
 	<("$plan" "$tmp/b.dtb")

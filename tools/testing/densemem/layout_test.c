@@ -125,10 +125,12 @@ static const struct layout_case cases[] = {
 	 * hold it at 4 MiB, so the holes cost no linear map and 2 GiB fit.
 	 */
 	{ "banks_60m_into_64m_chunks_cost_no_linear_map", DM_LAYOUT_BANKS_60M_INTO_64M,
-	  DM_LAYOUT_BANKS_60M_INTO_64M_NR, AT_1G, SPLIT_2G_OPT, .lowmem = G(2), .granule = M(4), .banks = 8 },
+	  DM_LAYOUT_BANKS_60M_INTO_64M_NR, AT_1G, SPLIT_2G_OPT, .lowmem = G(2), .granule = M(4),
+	  .banks = 8 },
 	/* a 1 MiB bank after a 300 MiB one: no 32 MiB granule, no 20 MiB hole */
 	{ "small_bank_after_300m_costs_no_hole", DM_LAYOUT_SMALL_AFTER_300M,
-	  DM_LAYOUT_SMALL_AFTER_300M_NR,	  AT_1G, SPLIT_2G_OPT, .lowmem = M(301), .granule = M(4), .banks = 2 },
+	  DM_LAYOUT_SMALL_AFTER_300M_NR, AT_1G, SPLIT_2G_OPT, .lowmem = M(301), .granule = M(4),
+	  .banks = 2 },
 	/*
 	 * No-map carve-outs: one that spans a 4 MiB granule leaves the dense
 	 * space, so it costs no linear map; RAM past it moves up.
