@@ -68,7 +68,10 @@ overlay() {	# overlay MESSAGE SRC:DST...
 	local m added=0 pats=()
 	for m in "$@"; do
 		local rel=${m%%:*} dst=${m#*:} f
-		[ -e "$top/$rel" ] || continue
+		if [ ! -e "$top/$rel" ]; then
+			echo "tree.sh: harness/overlay.map names $rel, which does not exist" >&2
+			exit 1
+		fi
 		# its MAINTAINERS pattern, so that every commit that adds files
 		# names them there
 		if [ -d "$top/$rel" ]; then pats+=("$dst/"); else pats+=("$dst"); fi
