@@ -196,6 +196,49 @@ static void dm_translate_once(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, p, page + 1);
 }
 
+#ifdef DENSEMEM_TABLE_SHIFT
+/*
+ * With fixed tables (<asm/densemem.h>) __va(), __pa() and pfn_to_page()
+ * read the tables with the shift and base compiled in: the layout must
+ * have them, and the lookups agree with those that read both from the
+ * tables, at both ends of every kept range.
+ */
+static void dm_fixed_tables(struct kunit *test)
+{
+	const struct densemem_layout *lo = &densemem_layout;
+	const struct densemem_map *m = &densemem_map;
+	unsigned int i, k;
+
+	KUNIT_ASSERT_EQ(test, m->vshift, (unsigned long)DENSEMEM_TABLE_SHIFT);
+	KUNIT_ASSERT_EQ(test, m->shift, (unsigned long)(DENSEMEM_TABLE_SHIFT - PAGE_SHIFT));
+	KUNIT_ASSERT_EQ(test, m->p2d_first, 0UL);
+	KUNIT_ASSERT_EQ(test, m->d2p_first, 0UL);
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+		phys_addr_t at[2] = { e->start, e->end - 1 };
+
+		if (e->fate != DENSEMEM_LOWMEM)
+			continue;
+		for (k = 0; k < 2; k++) {
+			phys_addr_t lin = e->dense + (at[k] - e->start);
+
+			KUNIT_EXPECT_EQ(test, (unsigned long)__va(at[k]),
+					densemem_map_p2v(m, at[k]));
+			KUNIT_EXPECT_EQ(test, densemem_lin_to_delta(lin),
+					densemem_map_d2p_at(m, lin));
+			KUNIT_EXPECT_EQ(test, __pa(__va(at[k])), at[k]);
+			KUNIT_EXPECT_PTR_EQ(test, pfn_to_page(PHYS_PFN(at[k])),
+					    (struct page *)densemem_map_p2page(m, PHYS_PFN(at[k])) +
+					    PHYS_PFN(at[k]));
+			KUNIT_EXPECT_EQ(test, densemem_pfn_to_dpfn(PHYS_PFN(at[k])),
+					densemem_map_p2d(m, PHYS_PFN(at[k])));
+			KUNIT_EXPECT_EQ(test, densemem_dpfn_to_pfn(PHYS_PFN(lin)),
+					densemem_map_d2p(m, PHYS_PFN(lin)));
+		}
+	}
+}
+#endif
+
 #ifdef CONFIG_PAGE_EXTENSION
 /*
  * page_ext[] (page_owner, idle page tracking, ...) parallels mem_map[]:
@@ -643,6 +686,9 @@ static struct kunit_case dm_translate_cases[] = {
 	KUNIT_CASE(dm_range_ends),
 	KUNIT_CASE(dm_max_mapnr),
 	KUNIT_CASE(dm_translate_once),
+#ifdef DENSEMEM_TABLE_SHIFT
+	KUNIT_CASE(dm_fixed_tables),
+#endif
 	KUNIT_CASE(dm_memmap_edges_initialised),
 #ifdef CONFIG_PAGE_EXTENSION
 	KUNIT_CASE(dm_page_ext_dense),

@@ -46,6 +46,13 @@ enum densemem_reason {
  *			run with the MMU off cannot reach (0: all of them can).
  *			Lowmem at or above it is only for ZONE_MOVABLE; with
  *			@highmem, what is at or above it is highmem instead
+ * @table_shift:	0, or log2 of a granule in bytes, at least
+ *			@min_granule, at which the tables cover all of
+ *			[0, @phys_limit) from chunk 0.  The architecture
+ *			then reads them with a constant shift and base
+ *			(DENSEMEM_TABLE_SHIFT); the builder uses it only if
+ *			the span fits the tables, and the architecture
+ *			makes sure at build time that it does
  */
 struct densemem_params {
 	u64 kernel_phys;
@@ -56,6 +63,7 @@ struct densemem_params {
 	u64 phys_offset;
 	bool highmem;
 	u64 phys_reach;
+	unsigned int table_shift;
 };
 
 #ifdef CONFIG_DENSEMEM

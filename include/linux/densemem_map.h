@@ -40,9 +40,9 @@
  *		first entry: indexed by a struct page's address >> @page2p_shift
  * @page2p_shift: log2 of the bytes of struct pages that one entry covers
  *		(a MAX_ORDER block of them)
- * @p2d_first:	physical chunk number of p2d[0]
+ * @p2d_first:	physical chunk number of p2d[0] (0 with fixed tables)
  * @p2d_nr:	number of valid p2d[] entries
- * @d2p_first:	dense chunk number of d2p[0]
+ * @d2p_first:	dense chunk number of d2p[0] (0 with fixed tables)
  * @d2p_nr:	number of valid d2p[] entries
  * @base_pfn:	first dense pfn of the dense space
  * @nr_pages:	dense pages, RAM and absorbed holes alike
@@ -176,29 +176,71 @@ densemem_map_pfn_valid(const struct densemem_map *m, unsigned long pfn)
 #endif /* CONFIG_DENSEMEM_MAX_CHUNKS */
 
 #ifdef CONFIG_DENSEMEM
+#include <asm/densemem.h>
+
 extern struct densemem_map densemem_map;
+
+/*
+ * The live tables' granule and bases.  An architecture whose tables cover
+ * its whole physical space from chunk 0 at a granule known at build time
+ * defines DENSEMEM_TABLE_SHIFT in <asm/densemem.h>: __va(), __pa() and
+ * pfn_to_page() then load neither the shift nor the table's base, only
+ * the entry.  The tables hold these values too, identity included (all
+ * its entries are alike), so code that reads them from the structure, as
+ * the densemem_map_*() lookups do, gets the same answer.
+ */
+#ifdef DENSEMEM_TABLE_SHIFT
+#define densemem_live_vshift()		DENSEMEM_TABLE_SHIFT
+#define densemem_live_shift()		(DENSEMEM_TABLE_SHIFT - CONFIG_PAGE_SHIFT)
+#define densemem_live_p2d_first()	0UL
+#define densemem_live_d2p_first()	0UL
+#define densemem_live_p2v_base()	((unsigned long)densemem_map.p2v)
+#define densemem_live_d2p_base()	((unsigned long)densemem_map.d2p)
+#define densemem_live_p2page_base()	((unsigned long)densemem_map.p2page)
+#else
+#define densemem_live_vshift()		densemem_map.vshift
+#define densemem_live_shift()		densemem_map.shift
+#define densemem_live_p2d_first()	densemem_map.p2d_first
+#define densemem_live_d2p_first()	densemem_map.d2p_first
+#define densemem_live_p2v_base()	densemem_map.p2v_base
+#define densemem_live_d2p_base()	densemem_map.d2p_base
+#define densemem_live_p2page_base()	densemem_map.p2page_base
+#endif
 
 bool densemem_phys_in_lowmem(phys_addr_t phys);
 bool densemem_range_is_linear(phys_addr_t phys, size_t size);
 
+/* densemem_map_p2d() of the live tables */
 static __always_inline unsigned long densemem_pfn_to_dpfn(unsigned long pfn)
 {
-	return densemem_map_p2d(&densemem_map, pfn);
+	return pfn + densemem_map.p2d[(pfn >> densemem_live_shift()) - densemem_live_p2d_first()];
 }
 
+/* densemem_map_d2p() of the live tables */
 static __always_inline unsigned long densemem_dpfn_to_pfn(unsigned long dpfn)
 {
-	return densemem_map_d2p(&densemem_map, dpfn);
+	return dpfn + densemem_map.d2p[(dpfn >> densemem_live_shift()) - densemem_live_d2p_first()];
 }
 
+/* densemem_map_p2page() of the live tables: pfn_to_page() adds @pfn */
+static __always_inline unsigned long densemem_pfn_page_base(unsigned long pfn)
+{
+	return densemem_map_entry(densemem_live_p2page_base(), pfn >> densemem_live_shift());
+}
+
+/* densemem_map_p2v() of the live tables */
 static __always_inline unsigned long densemem_phys_to_virt(phys_addr_t phys)
 {
-	return densemem_map_p2v(&densemem_map, phys);
+	return (unsigned long)phys +
+	       densemem_map_entry(densemem_live_p2v_base(),
+				  (unsigned long)(phys >> densemem_live_vshift()));
 }
 
+/* densemem_map_d2p_at() of the live tables */
 static __always_inline unsigned long densemem_lin_to_delta(phys_addr_t lin)
 {
-	return densemem_map_d2p_at(&densemem_map, lin);
+	return densemem_map_entry(densemem_live_d2p_base(),
+				  (unsigned long)(lin >> densemem_live_vshift()));
 }
 
 static __always_inline bool densemem_pfn_valid(unsigned long pfn)

@@ -77,7 +77,8 @@ static unsigned long linear_delta(const struct densemem_map *m, unsigned long i,
 /* The __va() table and the table pointers, from p2d[] and d2p[]. */
 static void densemem_map_finish(struct densemem_map *m)
 {
-	unsigned long i, delta = m->p2d[0];
+	/* chunks before the kernel's bank, if the tables start at 0: identity */
+	unsigned long i, delta = 0;
 
 	for (i = 0; i <= m->p2d_nr; i++) {
 		delta = linear_delta(m, i, delta);
@@ -111,7 +112,7 @@ static void densemem_map_finish(struct densemem_map *m)
 void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
 			      unsigned long size)
 {
-	unsigned long i, delta = m->p2d[0];
+	unsigned long i, delta = 0;
 
 	for (i = 0; i <= m->p2d_nr; i++) {
 		delta = linear_delta(m, i, delta);
@@ -458,12 +459,32 @@ static void densemem_drop_unreachable(struct densemem_layout *lo, struct denseme
 	lo->nr_banks = b->last - b->k + 1;
 }
 
+/**
+ * densemem_fixed_tables() - whether a layout's tables start at chunk 0
+ * @p: the parameters
+ *
+ * With @p->table_shift set, the tables cover [0, @p->phys_limit) at that
+ * granule from chunk 0 if they have the entries for it and it is no finer
+ * than @p->min_granule: the architecture then reads them with a constant
+ * shift and base (DENSEMEM_TABLE_SHIFT).
+ *
+ * Return: true if densemem_build() lays out with fixed tables.
+ */
+bool densemem_fixed_tables(const struct densemem_params *p)
+{
+	return p->table_shift && p->table_shift < 64 &&
+	       (1ULL << p->table_shift) >= p->min_granule &&
+	       ((p->phys_limit - 1) >> p->table_shift) < DENSEMEM_MAX_CHUNKS;
+}
+
 /*
- * Phase 4: the granule, as a shift in bytes: the coarsest power of two
- * that every bank edge is a multiple of, but no finer than the arch
- * allows; coarser still while the span does not fit the static tables
- * (then holes inside a granule become reserved pages).  Shifts, not
- * divisions: no 64-bit division on 32-bit kernels.
+ * Phase 4: the granule, as a shift in bytes.  With fixed tables, theirs.
+ * Else the coarsest power of two that every bank edge is a multiple of,
+ * but no finer than the arch allows; coarser still while the span does
+ * not fit the static tables (then holes inside a granule become reserved
+ * pages).  Either way no hole of a granule or more stays in the dense
+ * space where the span fits.  Shifts, not divisions: no 64-bit division
+ * on 32-bit kernels.
  */
 static unsigned int densemem_granule(const struct densemem_kept *b,
 				     const struct densemem_params *p)
@@ -472,6 +493,8 @@ static unsigned int densemem_granule(const struct densemem_kept *b,
 	unsigned int i, gshift;
 	u64 g, exact = 0;
 
+	if (densemem_fixed_tables(p))
+		return p->table_shift;
 	for (i = b->k; i <= b->last; i++)
 		exact |= lowbit(w[i].base) | lowbit(w[i].base + w[i].size);
 	g = exact ? lowbit(exact) : p->min_granule;
@@ -487,7 +510,10 @@ static unsigned int densemem_granule(const struct densemem_kept *b,
 
 /*
  * Phase 5: physical chunks -> dense chunks, in order, the kernel's staying
- * put.  Chunks without RAM get a marker that the last phase resolves.
+ * put.  Chunks without RAM get a marker that the last phase resolves.  The
+ * tables start at the kernel's chunk, or at chunk 0 if they are fixed;
+ * before the kernel's chunk, d2p[] is then the identity, as the kernel's
+ * bank is.
  */
 static void densemem_fill_chunks(struct densemem_map *m, const struct densemem_kept *b,
 				 unsigned int gshift, const struct densemem_params *p)
@@ -500,12 +526,13 @@ static void densemem_fill_chunks(struct densemem_map *m, const struct densemem_k
 	m->shift = pshift;
 	m->vshift = gshift;
 	m->voffset = (unsigned long)(p->page_offset - p->phys_offset);
-	first = (unsigned long)(w[b->k].base >> gshift);
+	c = (unsigned long)(w[b->k].base >> gshift);
+	first = densemem_fixed_tables(p) ? 0 : c;
 	m->p2d_first = first;
 	m->d2p_first = first;
 	m->base_pfn = (unsigned long)(p->phys_offset >> PAGE_SHIFT);
-	dc = first;
-	c = first;
+	for (dc = first; dc < c; dc++)
+		m->p2d[dc - first] = ~0UL;
 	for (i = b->k; i <= b->last; i++) {
 		unsigned long cs = (unsigned long)(w[i].base >> gshift);
 		unsigned long ce = (unsigned long)((w[i].base + w[i].size - 1) >> gshift);

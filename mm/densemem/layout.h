@@ -122,6 +122,7 @@ int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
 		   struct densemem_region *in, unsigned int nr,
 		   const struct densemem_params *p);
 void densemem_identity(struct densemem_map *m, unsigned long voffset);
+bool densemem_fixed_tables(const struct densemem_params *p);
 void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
 			      unsigned long size);
 void densemem_map_set_page2p(struct densemem_map *m, unsigned long *tbl,

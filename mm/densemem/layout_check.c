@@ -202,6 +202,16 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 		     (unsigned long long)lo->granule, (unsigned long long)p->min_granule);
 	if (m->p2d_nr > DENSEMEM_MAX_CHUNKS || m->d2p_nr > DENSEMEM_MAX_CHUNKS)
 		FAIL("tables overflow: %lu/%lu entries", m->p2d_nr, m->d2p_nr);
+	/*
+	 * Fixed tables: a lookup with the constant shift, from the table
+	 * itself, is the lookup below, at every address of [0, phys_limit)
+	 */
+	if (densemem_fixed_tables(p) &&
+	    (m->vshift != p->table_shift || m->shift != p->table_shift - PAGE_SHIFT ||
+	     m->p2d_first || m->d2p_first || m->p2v_base != (unsigned long)m->p2v ||
+	     m->d2p_base != (unsigned long)m->d2p))
+		FAIL("fixed tables: shift %lu, first chunks %lu/%lu, not %u from 0",
+		     m->vshift, m->p2d_first, m->d2p_first, p->table_shift);
 	pm = *m;
 	mfirst = m->base_pfn & ~((1UL << m->shift) - 1);
 	mblocks = ((m->base_pfn + m->nr_pages - mfirst - 1) >> m->shift) + 1;

@@ -10,6 +10,7 @@
 
 #include <asm/cachetype.h>
 #include <asm/cputype.h>
+#include <asm/densemem.h>
 #include <asm/memory.h>
 #include <asm/sections.h>
 
@@ -70,6 +71,9 @@ u64 __init arm_densemem_setup(u64 vmalloc_limit)
 	u64 limit;
 
 	BUILD_BUG_ON(PMD_SIZE != ARM_DENSEMEM_PMD_BYTES);
+	/* the constant the translations use is the granule set here */
+	BUILD_BUG_ON(1ULL << ARM_DENSEMEM_MIN_SHIFT !=
+		     max_t(u64, PMD_SIZE, (u64)MAX_ORDER_NR_PAGES << PAGE_SHIFT));
 	arm_densemem_config_params(&p, IS_ENABLED(CONFIG_ARM_LPAE),
 				   (u64)MAX_ORDER_NR_PAGES << PAGE_SHIFT);
 	limit = densemem_setup(&p);

@@ -16,7 +16,8 @@
 
 /**
  * arm_densemem_config_params() - the parameters that follow from the config
- * @p: its @phys_limit, @min_granule and @phys_reach are written
+ * @p: its @phys_limit, @min_granule, @phys_reach and @table_shift are
+ *	written
  * @lpae: CONFIG_ARM_LPAE
  * @max_order_bytes: bytes of a MAX_ORDER block (4 MiB unless
  *	ARCH_FORCE_MAX_ORDER says otherwise)
@@ -31,6 +32,12 @@ static inline void arm_densemem_config_params(struct densemem_params *p, bool lp
 	p->phys_limit = lpae ? 1ULL << 40 : 1ULL << 32;
 	p->min_granule = max_order_bytes > ARM_DENSEMEM_PMD_BYTES ?
 			 max_order_bytes : ARM_DENSEMEM_PMD_BYTES;
+	/*
+	 * A 32-bit physical address: the tables from chunk 0 at that
+	 * granule, for the constant lookups of DENSEMEM_TABLE_SHIFT
+	 * (<asm/densemem.h>), wherever they fit
+	 */
+	p->table_shift = lpae ? 0 : (unsigned int)__builtin_ctzll(p->min_granule);
 	/*
 	 * cpu_resume runs with the MMU off and sleep_save_sp holds u32s;
 	 * Arm's __dma_alloc() adds GFP_DMA only below 32 bits

@@ -48,6 +48,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	p.phys_reach = sel & 2 && split & 0x80 ? 1ULL << 32 : 0;
 	p.lowmem_size = (split + 1) << 24;		/* 16 MiB .. 4 GiB */
 	p.page_offset = 0xc0000000 - ((split & 0x7f) << 24);
+	/* 32 bits: Arm's fixed tables, or (split & 0x20) the layout's own */
+	p.table_shift = sel & 2 || split & 0x20 ? 0 : 22;
 	nr = (unsigned int)take(&data, &size, 1) % 48;
 	for (i = 0; i < nr; i++) {
 		/* starts and sizes in 64 KiB units, sometimes off by some bytes */

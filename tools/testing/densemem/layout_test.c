@@ -241,6 +241,12 @@ static int identity_case(void)
 			printf("  # identity: pfn %#lx\n", pfns[i]);
 			bad++;
 		}
+	/* alike entries: a lookup with any shift, fixed tables' too, is exact */
+	for (i = 0; i <= DENSEMEM_MAX_CHUNKS; i++)
+		if (m.p2v[i] != voff || m.d2p[i] || m.p2d[i]) {
+			printf("  # identity: entry %u\n", i);
+			bad++;
+		}
 	for (i = 0; i < ARRAY_SIZE(addrs); i++)
 		if (densemem_map_p2v(&m, addrs[i]) != (unsigned long)addrs[i] + voff ||
 		    densemem_map_d2p_at(&m, addrs[i]) != 0) {
@@ -284,6 +290,64 @@ static int ignored_case(void)
 	return bad;
 }
 
+/*
+ * With a 32-bit physical address Arm lays out with fixed tables (chunk 0,
+ * 4 MiB), so that __va() and __pa() need no load of the shift or base.
+ * Every case that fits 32 bits gives the same extents, dense addresses
+ * and totals with them as without, at the finest granule, and passes
+ * every invariant, the fixed tables' own included.
+ */
+static int fixed_tables_case(void)
+{
+	static struct densemem_layout lo, fl;
+	static struct densemem_map map, fmap;
+	struct densemem_region in[MAXR];
+	unsigned int i, j, n = 0;
+	int bad = 0;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		const struct layout_case *c = &cases[i];
+		struct densemem_params p = {
+			.kernel_phys = c->kernel, .phys_offset = c->phys_offset,
+			.page_offset = c->page_offset, .lowmem_size = c->lowmem_size,
+			.phys_limit = c->phys_limit ? c->phys_limit : 1ULL << 32,
+			.min_granule = M(4), .highmem = c->use_highmem,
+			.phys_reach = c->reach,
+		};
+		int ret, fret, b = 0;
+
+		if (p.phys_limit > 1ULL << 32)
+			continue;
+		memcpy(in, c->r, sizeof(in));
+		ret = densemem_build(&lo, &map, in, c->nr, &p);
+		p.table_shift = 22;
+		memcpy(in, c->r, sizeof(in));
+		fret = densemem_build(&fl, &fmap, in, c->nr, &p);
+		n++;
+		b += ret != fret || !densemem_fixed_tables(&p);
+		b += lo.lowmem != fl.lowmem || lo.highmem != fl.highmem ||
+		     lo.dropped != fl.dropped || lo.holes != fl.holes ||
+		     lo.nomap != fl.nomap || lo.nr_banks != fl.nr_banks ||
+		     lo.nr_ext != fl.nr_ext;
+		for (j = 0; !b && j < lo.nr_ext; j++)
+			b += lo.ext[j].start != fl.ext[j].start || lo.ext[j].end != fl.ext[j].end ||
+			     lo.ext[j].fate != fl.ext[j].fate ||
+			     lo.ext[j].dense != fl.ext[j].dense;
+		if (!fret) {
+			b += fl.granule != M(4);
+			b += densemem_check(&fl, c->r, c->nr, &p, &print_fail);
+		}
+		if (b)
+			printf("  # fixed tables: %s differs or is broken\n", c->name);
+		bad += b;
+	}
+	if (n < 20) {
+		printf("  # fixed tables: only %u cases within 32 bits\n", n);
+		bad++;
+	}
+	return bad;
+}
+
 /* One TAP line; counts it. */
 static void tap(unsigned int n, const char *name, int bad, unsigned int *passed,
 		unsigned int *failed)
@@ -301,6 +365,7 @@ int main(void)
 		tap(i + 1, cases[i].name, run_case(&cases[i]), &passed, &failed);
 	tap(++i, "identity_before_setup", identity_case(), &passed, &failed);
 	tap(++i, "ignored_ram_listed_in_order", ignored_case(), &passed, &failed);
+	tap(++i, "fixed_tables_same_layouts", fixed_tables_case(), &passed, &failed);
 	printf("%u passed, %u failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
