@@ -183,7 +183,7 @@ def fmt_split(configs, split):
 
 def layouts(rows, out):
     """The short table, one row per distinct layout of the Armv7 boards:
-    for the cover letter and docs/board-guide.md."""
+    for the cover letter and the README's guide for board maintainers."""
     by = {}
     for r in rows:
         by.setdefault(tuple(map(tuple, sorted(r["ranges"]))), []).append(r)

@@ -32,10 +32,9 @@ echo "boards: ${#all[@]} .dts, $bad did not compile"
 $(command -v make) -s -C "$top/tools/mm/densemem-plan" >/dev/null
 /usr/bin/python3 "$top/harness/boards.py" "$out" "$top/tools/mm/densemem-plan/densemem-plan" \
 	"$top/build/report/boards.md"
-# the docs carry the last run's tables: docs/boards.md whole, and the
-# per-layout table in docs/board-guide.md between its markers
-cp "$top/build/report/boards.md" "$top/docs/boards.md"
-/usr/bin/python3 - "$top/docs/board-guide.md" "$top/build/report/boards-layouts.md" <<'PY'
+# the README's guide for board maintainers carries the last run's
+# per-layout table, between its markers
+/usr/bin/python3 - "$top/README.md" "$top/build/report/boards-layouts.md" <<'PY'
 import re, sys
 guide, table = sys.argv[1], open(sys.argv[2]).read()
 s = open(guide).read()

@@ -19,10 +19,10 @@ n=$(git -C "$tree" rev-list --count base..densemem)
 git -C "$tree" -c user.name="densemem" -c user.email="densemem@invalid" format-patch -q \
 	--cover-letter --base=base --subject-prefix="RFC PATCH" -o "$out" base..densemem
 
-# the cover letter: prose from docs/cover-letter.txt, the rest generated
+# the cover letter: prose from patches/cover-letter.txt, the rest generated
 blurb=$out/blurb.txt
 {
-	cat "$top/docs/cover-letter.txt"
+	cat "$top/patches/cover-letter.txt"
 	echo
 	echo "Based on: $base, the Debian tarball as one git commit"
 	echo "(base-commit below is that commit; 'make tree' in the densemem"
