@@ -198,21 +198,28 @@ static void dm_translate_once(struct kunit *test)
 
 #ifdef DENSEMEM_TABLE_SHIFT
 /*
- * With fixed tables (<asm/densemem.h>) __va(), __pa() and pfn_to_page()
- * read the tables with the shift and base compiled in: the layout must
- * have them, and the lookups agree with those that read both from the
- * tables, at both ends of every kept range.
+ * With fixed tables (<asm/densemem.h>) __va(), __pa(), pfn_to_page() and
+ * pfn_valid() read the tables with the shift, base and bound compiled in:
+ * the layout must have them, and the lookups agree with those that read
+ * them from the tables, at both ends of every kept range and, for
+ * pfn_valid(), at every half chunk of the physical space.
  */
 static void dm_fixed_tables(struct kunit *test)
 {
 	const struct densemem_layout *lo = &densemem_layout;
 	const struct densemem_map *m = &densemem_map;
+	unsigned long pfn;
 	unsigned int i, k;
 
 	KUNIT_ASSERT_EQ(test, m->vshift, (unsigned long)DENSEMEM_TABLE_SHIFT);
 	KUNIT_ASSERT_EQ(test, m->shift, (unsigned long)(DENSEMEM_TABLE_SHIFT - PAGE_SHIFT));
 	KUNIT_ASSERT_EQ(test, m->p2d_first, 0UL);
 	KUNIT_ASSERT_EQ(test, m->d2p_first, 0UL);
+	/* pfn_valid() reads every chunk of the physical space, none past it */
+	for (pfn = 0; pfn < 1UL << (32 - PAGE_SHIFT); pfn += 1UL << (m->shift - 1))
+		KUNIT_EXPECT_EQ(test, pfn_valid(pfn), densemem_map_pfn_valid(m, pfn));
+	KUNIT_EXPECT_FALSE(test, pfn_valid(1UL << (32 - PAGE_SHIFT)));
+	KUNIT_EXPECT_FALSE(test, pfn_valid(ULONG_MAX));
 	for (i = 0; i < lo->nr_ext; i++) {
 		const struct densemem_extent *e = &lo->ext[i];
 		phys_addr_t at[2] = { e->start, e->end - 1 };

@@ -197,6 +197,7 @@ extern struct densemem_map densemem_map;
 #define densemem_live_p2v_base()	((unsigned long)densemem_map.p2v)
 #define densemem_live_d2p_base()	((unsigned long)densemem_map.d2p)
 #define densemem_live_p2page_base()	((unsigned long)densemem_map.p2page)
+#define densemem_live_p2d_nr()		(1UL << (32 - DENSEMEM_TABLE_SHIFT))
 #else
 #define densemem_live_vshift()		densemem_map.vshift
 #define densemem_live_shift()		densemem_map.shift
@@ -205,6 +206,7 @@ extern struct densemem_map densemem_map;
 #define densemem_live_p2v_base()	densemem_map.p2v_base
 #define densemem_live_d2p_base()	densemem_map.d2p_base
 #define densemem_live_p2page_base()	densemem_map.p2page_base
+#define densemem_live_p2d_nr()		densemem_map.p2d_nr
 #endif
 
 bool densemem_phys_in_lowmem(phys_addr_t phys);
@@ -243,9 +245,18 @@ static __always_inline unsigned long densemem_lin_to_delta(phys_addr_t lin)
 				  (unsigned long)(lin >> densemem_live_vshift()));
 }
 
+/*
+ * densemem_map_pfn_valid() of the live tables: fixed tables are bounded
+ * by the physical space, and their chunks past the last bank land past
+ * the dense space, as those without RAM do.
+ */
 static __always_inline bool densemem_pfn_valid(unsigned long pfn)
 {
-	return densemem_map_pfn_valid(&densemem_map, pfn);
+	unsigned long idx = (pfn >> densemem_live_shift()) - densemem_live_p2d_first();
+
+	if (idx >= densemem_live_p2d_nr())
+		return false;
+	return pfn + densemem_map.p2d[idx] - densemem_map.base_pfn < densemem_map.nr_pages;
 }
 #else
 /* the linear map has one offset: every range of RAM is one linear range */

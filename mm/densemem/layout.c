@@ -617,17 +617,19 @@ static void densemem_count_movable(struct densemem_layout *lo, const struct dens
 /*
  * Phase 8: the sentinels and the derived tables.  Chunks without RAM land
  * past the dense space, so pfn_valid() fails; so does the sentinel after
- * the last chunk.  Dense chunks past the dense space hold what the cut
+ * the last chunk, and with fixed tables every chunk after it.  Dense chunks past the dense space hold what the cut
  * dropped and are never looked up: d2p[] ends at the last dense chunk, so
  * that its sentinel continues it.
  */
 static void densemem_seal(struct densemem_map *m, u64 dend, const struct densemem_params *p)
 {
-	unsigned long c;
+	/* fixed tables: pfn_valid() bounds them by the physical space */
+	unsigned long c, top = densemem_fixed_tables(p) ? DENSEMEM_MAX_CHUNKS : m->p2d_nr;
 
 	m->nr_pages = (unsigned long)((dend - p->phys_offset) >> PAGE_SHIFT);
-	m->p2d[m->p2d_nr] = ~0UL;
-	for (c = 0; c <= m->p2d_nr; c++)
+	for (c = m->p2d_nr; c <= top; c++)
+		m->p2d[c] = ~0UL;
+	for (c = 0; c <= top; c++)
 		if (m->p2d[c] == ~0UL)
 			m->p2d[c] = m->base_pfn + m->nr_pages -
 				    ((m->p2d_first + c) << m->shift);

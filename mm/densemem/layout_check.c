@@ -212,6 +212,16 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 	     m->d2p_base != (unsigned long)m->d2p))
 		FAIL("fixed tables: shift %lu, first chunks %lu/%lu, not %u from 0",
 		     m->vshift, m->p2d_first, m->d2p_first, p->table_shift);
+	/* and pfn_valid() reads them up to the end of the physical space */
+	for (j = (unsigned int)m->p2d_nr; densemem_fixed_tables(p) &&
+	     j < (unsigned int)(p->phys_limit >> p->table_shift); j++) {
+		unsigned long first = (unsigned long)j << m->shift;
+		unsigned long last = first + (1UL << m->shift) - 1;
+
+		if (first + m->p2d[j] - m->base_pfn < m->nr_pages ||
+		    last + m->p2d[j] - m->base_pfn < m->nr_pages)
+			FAIL("fixed tables: chunk %u past the last bank has valid pfns", j);
+	}
 	pm = *m;
 	mfirst = m->base_pfn & ~((1UL << m->shift) - 1);
 	mblocks = ((m->base_pfn + m->nr_pages - mfirst - 1) >> m->shift) + 1;
