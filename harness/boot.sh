@@ -78,6 +78,10 @@ if [ "$board" = virt ]; then
 	bin=${QEMU_VIRT:-$bin}
 	# the DTB QEMU dumps must be the one of the machine it then runs
 	args=(-cpu "$cpu" -m "${mem}M" -smp "${SMP:-1}" -nographic -nic none)
+	# the bench: the same guest entropy and wall clock on every run (the
+	# DTB's rng-seed and kaslr-seed, the RTC), so that what the guest
+	# randomises (ASLR, SLUB freelists, hash salts) is the same each time
+	[ -n "${BENCH:-}" ] && args+=(-seed 1 -rtc base=2026-01-01T00:00:00,clock=vm)
 	# A bank far above 4 GiB (HiP04: 13 GiB at 0x4c0000000) needs more
 	# guest RAM than this host has, of which the guest touches little:
 	# map it without reserving it, or the kernel refuses the allocation.
@@ -98,7 +102,8 @@ else
 	start=(-device loader,file="$run/shim.bin",addr=$((base + 0x1000000)),force-raw=on,cpu-num=0)
 fi
 # PEER=SECONDS: the peer suites in the guest; DMA=MIB: see below; BENCH=ROUNDS: the
-# translation benchmark, under -icount shift=0 (guest ns = instructions)
+# translation benchmark, under -icount shift=0,sleep=off (guest ns =
+# instructions, and idle time skipped to the next timer)
 # WORKLOAD=FORKS: the page-cache workload (with BENCH: under -icount)
 # DMA=MIB: a virtio-blk disk of that size (virt only, a kernel with
 # VIRTIO_BLK): the guest writes it and reads it back through DMA;
@@ -110,7 +115,9 @@ if [ -n "${DMA:-}" ] && [ "$board" = virt ]; then
 	dma=(-drive file="$run/disk.img",if=none,format=raw,id=d0 -device virtio-blk-device,drive=d0)
 fi
 bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}"
-[ -n "${BENCH:-}" ] && qemu+=(-icount shift=0)
+# sleep=off: when the guest idles, virtual time jumps to the next timer
+# instead of following the host's clock
+[ -n "${BENCH:-}" ] && qemu+=(-icount shift=0,sleep=off)
 $py "$top/harness/machine.py" dtb "$machine" "$run/qemu.dtb" "$run/machine.dtb" \
 	"$bootargs" "$iaddr" "$iend" || { result false "dtb"; exit 1; }
 
