@@ -617,9 +617,10 @@ static void densemem_count_movable(struct densemem_layout *lo, const struct dens
 /*
  * Phase 8: the sentinels and the derived tables.  Chunks without RAM land
  * past the dense space, so pfn_valid() fails; so does the sentinel after
- * the last chunk, and with fixed tables every chunk after it.  Dense chunks past the dense space hold what the cut
- * dropped and are never looked up: d2p[] ends at the last dense chunk, so
- * that its sentinel continues it.
+ * the last chunk, and with fixed tables every chunk after it.  Dense
+ * chunks past the dense space hold what the cut dropped and are never
+ * looked up: d2p[] ends at the last dense chunk, so that its sentinel
+ * continues it.
  */
 static void densemem_seal(struct densemem_map *m, u64 dend, const struct densemem_params *p)
 {
