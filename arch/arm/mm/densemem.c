@@ -70,12 +70,12 @@ u64 __init arm_densemem_setup(u64 vmalloc_limit)
 	u64 t0 = densemem_bench_ns();
 	u64 limit;
 
-	BUILD_BUG_ON(PMD_SIZE != ARM_DENSEMEM_PMD_BYTES);
+	BUILD_BUG_ON(PMD_SHIFT != ARM_DENSEMEM_PMD_SHIFT);
 	/* the constant the translations use is the granule set here */
-	BUILD_BUG_ON(1ULL << ARM_DENSEMEM_MIN_SHIFT !=
-		     max_t(u64, PMD_SIZE, (u64)MAX_ORDER_NR_PAGES << PAGE_SHIFT));
+	BUILD_BUG_ON(ARM_DENSEMEM_MIN_SHIFT !=
+		     ARM_DENSEMEM_MIN_SHIFT_OF(MAX_PAGE_ORDER + PAGE_SHIFT));
 	arm_densemem_config_params(&p, IS_ENABLED(CONFIG_ARM_LPAE),
-				   (u64)MAX_ORDER_NR_PAGES << PAGE_SHIFT);
+				   MAX_PAGE_ORDER + PAGE_SHIFT);
 	limit = densemem_setup(&p);
 	if (t0)
 		pr_info("densemem-bench: setup_ns=%llu\n", densemem_bench_ns() - t0);

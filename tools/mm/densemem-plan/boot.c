@@ -356,10 +356,12 @@ void plan_memblock(struct plan_memblock *mb, const struct plan_board *b,
  * @b: the board (its command line may carry vmalloc=)
  * @c: the configuration
  * @phys_offset: PHYS_OFFSET
- * @max_order_bytes: bytes of a MAX_ORDER block (4 MiB on Arm by default)
+ * @max_order_shift: log2 of the bytes of a MAX_ORDER block (22 on Arm by
+ *	default)
  */
 void plan_params(struct densemem_params *p, const struct plan_board *b,
-		 const struct plan_config *c, u64 phys_offset, u64 max_order_bytes)
+		 const struct plan_config *c, u64 phys_offset,
+		 unsigned int max_order_shift)
 {
 	const char *v = next_param(b->cmdline, "vmalloc");
 	u64 vmalloc_size = 240 * SZ_1M, vmax;
@@ -378,5 +380,5 @@ void plan_params(struct densemem_params *p, const struct plan_board *b,
 	p->page_offset = c->page_offset;
 	p->phys_offset = phys_offset;
 	p->highmem = c->highmem;
-	arm_densemem_config_params(p, c->lpae, max_order_bytes);
+	arm_densemem_config_params(p, c->lpae, max_order_shift);
 }

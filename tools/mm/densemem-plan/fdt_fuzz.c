@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		u64 po = plan_phys_offset(&b, 0);
 
 		plan_memblock(&mb, &b, &cfg[i], po);
-		plan_params(&p, &b, &cfg[i], po, 4 << 20);
+		plan_params(&p, &b, &cfg[i], po, 10 + PAGE_SHIFT);
 		densemem_build(&lo, &map, mb.r, mb.nr, &p);
 	}
 	return 0;

@@ -169,7 +169,7 @@ static void plan_one(struct plan_result *r, const struct plan_board *b,
 
 	memset(r, 0, sizeof(*r));
 	plan_memblock(&r->mb, b, c, po);
-	plan_params(&r->p, b, c, po, (1ULL << o->max_order) << PAGE_SHIFT);
+	plan_params(&r->p, b, c, po, o->max_order + PAGE_SHIFT);
 	stock(r);
 	for (i = 0, nr_nomap = 0; i < r->mb.nr; i++)
 		if (r->mb.r[i].nomap)

@@ -57,6 +57,7 @@ bool plan_cpu_has_lpae(const char *cpu);
 void plan_memblock(struct plan_memblock *mb, const struct plan_board *b,
 		   const struct plan_config *c, u64 phys_offset);
 void plan_params(struct densemem_params *p, const struct plan_board *b,
-		 const struct plan_config *c, u64 phys_offset, u64 max_order_bytes);
+		 const struct plan_config *c, u64 phys_offset,
+		 unsigned int max_order_shift);
 
 #endif /* _DENSEMEM_PLAN_H */

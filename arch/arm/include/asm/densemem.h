@@ -1,21 +1,34 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What densemem's translations know of Arm at compile time, as
- * <asm/sparsemem.h> tells SPARSEMEM its section size.
+ * <asm/sparsemem.h> tells SPARSEMEM its section size.  densemem-plan,
+ * which lays a board out on the host as the kernel would, uses the
+ * granule's rule from here too (through arch/arm/mm/densemem.h).
  */
 #ifndef __ASM_ARM_DENSEMEM_H
 #define __ASM_ARM_DENSEMEM_H
 
 /*
- * The finest granule of a dense layout, as a shift in bytes: a PMD (2 MiB,
- * a pair of 1 MiB sections without LPAE) or a MAX_ORDER block, whichever
- * is larger.  arm_densemem_config_params() computes the same from the
- * running configuration, and arm_densemem_setup() checks at build time
- * that the two agree.
+ * The linear map is mapped with PMDs: 2 MiB with LPAE, a pair of 1 MiB
+ * sections without it (PMD_SHIFT either way).
  */
+#define ARM_DENSEMEM_PMD_SHIFT	21
+
+/*
+ * The finest granule of a dense layout, as a shift in bytes, when a
+ * MAX_ORDER block is 2^@max_order_shift bytes: a PMD, so that
+ * map_lowmem() maps each bank with sections, or a MAX_ORDER block, so
+ * that no buddy straddles a bank edge, whichever is larger.  A pageblock
+ * is never more than a MAX_ORDER block (pageblock-flags.h).
+ */
+#define ARM_DENSEMEM_MIN_SHIFT_OF(max_order_shift)			\
+	((max_order_shift) > ARM_DENSEMEM_PMD_SHIFT ?			\
+	 (max_order_shift) : ARM_DENSEMEM_PMD_SHIFT)
+
+#ifdef CONFIG_ARCH_FORCE_MAX_ORDER	/* the kernel, not densemem-plan */
+/* that granule in this kernel */
 #define ARM_DENSEMEM_MIN_SHIFT						\
-	(CONFIG_ARCH_FORCE_MAX_ORDER + CONFIG_PAGE_SHIFT > 21 ?		\
-	 CONFIG_ARCH_FORCE_MAX_ORDER + CONFIG_PAGE_SHIFT : 21)
+	ARM_DENSEMEM_MIN_SHIFT_OF(CONFIG_ARCH_FORCE_MAX_ORDER + CONFIG_PAGE_SHIFT)
 
 /*
  * With a 32-bit physical address the tables, at that granule, cover all
@@ -28,5 +41,6 @@
 	((CONFIG_DENSEMEM_MAX_CHUNKS) << ARM_DENSEMEM_MIN_SHIFT) >= (1LL << 32)
 #define DENSEMEM_TABLE_SHIFT	ARM_DENSEMEM_MIN_SHIFT
 #endif
+#endif /* CONFIG_ARCH_FORCE_MAX_ORDER */
 
 #endif /* __ASM_ARM_DENSEMEM_H */
