@@ -48,15 +48,17 @@
  * @nr_pages:	dense pages, RAM and absorbed holes alike
  * @voffset:	linear-map address minus dense address (PAGE_OFFSET -
  *		PHYS_OFFSET on Arm), modulo 2^BITS_PER_LONG
- * @p2d:	per physical chunk, dense pfn minus physical pfn
+ * @p2d:	per physical chunk, dense pfn less @base_pfn, minus physical
+ *		pfn: pfn + p2d[] is the page's index in the dense space
  * @d2p:	per dense chunk, physical pfn minus dense pfn
  * @p2v:	per physical chunk, linear-map address minus physical
  *		address, modulo 2^BITS_PER_LONG: @p2d in bytes plus @voffset
  * @p2page:	per physical chunk, the address the struct page of pfn 0
- *		would have: mem_map + p2d - base_pfn; set with mem_map
+ *		would have: mem_map + p2d; set with mem_map
  *
  * A physical chunk without RAM holds a p2d[] delta that lands its pfns at
- * or past @base_pfn + @nr_pages, so pfn_valid() needs no table of its own;
+ * or past index @nr_pages, so pfn_valid() needs no table of its own, and
+ * compares pfn + p2d[] with @nr_pages alone;
  * its p2v[] and p2page[] entries continue the chunk before it, so that one
  * past the end of any bank translates as its last byte plus one, for
  * __va() and pfn_to_page() alike.  One entry past the last of each table is
@@ -106,7 +108,7 @@ static __always_inline unsigned long densemem_map_entry(unsigned long base,
 static __always_inline unsigned long
 densemem_map_p2d(const struct densemem_map *m, unsigned long pfn)
 {
-	return pfn + m->p2d[(pfn >> m->shift) - m->p2d_first];
+	return pfn + m->p2d[(pfn >> m->shift) - m->p2d_first] + m->base_pfn;
 }
 
 static __always_inline unsigned long
@@ -170,7 +172,7 @@ densemem_map_pfn_valid(const struct densemem_map *m, unsigned long pfn)
 
 	if (idx >= m->p2d_nr)
 		return false;
-	return pfn + m->p2d[idx] - m->base_pfn < m->nr_pages;
+	return pfn + m->p2d[idx] < m->nr_pages;
 }
 
 #endif /* CONFIG_DENSEMEM_MAX_CHUNKS */
@@ -215,7 +217,8 @@ bool densemem_range_is_linear(phys_addr_t phys, size_t size);
 /* densemem_map_p2d() of the live tables */
 static __always_inline unsigned long densemem_pfn_to_dpfn(unsigned long pfn)
 {
-	return pfn + densemem_map.p2d[(pfn >> densemem_live_shift()) - densemem_live_p2d_first()];
+	return pfn + densemem_map.p2d[(pfn >> densemem_live_shift()) - densemem_live_p2d_first()] +
+	       densemem_map.base_pfn;
 }
 
 /* densemem_map_d2p() of the live tables */
@@ -256,7 +259,7 @@ static __always_inline bool densemem_pfn_valid(unsigned long pfn)
 
 	if (idx >= densemem_live_p2d_nr())
 		return false;
-	return pfn + densemem_map.p2d[idx] - densemem_map.base_pfn < densemem_map.nr_pages;
+	return pfn + densemem_map.p2d[idx] < densemem_map.nr_pages;
 }
 #else
 /* the linear map has one offset: every range of RAM is one linear range */

@@ -169,7 +169,7 @@ void __init densemem_nomap_ram(phys_addr_t base, phys_addr_t size)
  */
 void __init densemem_early_init(unsigned long voffset)
 {
-	densemem_identity(&densemem_map, voffset);
+	densemem_identity(&densemem_map, voffset, 0, ~0UL);
 }
 
 /* memblock.memory as the builder's input; what does not fit is named */
@@ -341,10 +341,6 @@ u64 __init densemem_setup(const struct densemem_params *p)
 	if (densemem_build(lo, &densemem_map, densemem_input, nr, p)) {
 		pr_err("no memory bank holds the kernel at %#llx: tables left flat\n",
 		       (unsigned long long)p->kernel_phys);
-		/* the identity, as FLATMEM over [phys_offset, end of DRAM) */
-		densemem_map.base_pfn = PHYS_PFN(p->phys_offset);
-		densemem_map.nr_pages = PHYS_PFN(memblock_end_of_DRAM()) -
-					densemem_map.base_pfn;
 		return p->phys_offset + p->lowmem_size;
 	}
 	for (i = 0; i < densemem_nr_ignored; i++)

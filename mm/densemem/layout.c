@@ -56,7 +56,7 @@ const char *densemem_reason_str(enum densemem_reason r)
 }
 
 /*
- * The pfn delta that __va() and pfn_to_page() use in physical chunk @i:
+ * The p2d[] delta that __va() and pfn_to_page() use in physical chunk @i:
  * its own where the chunk starts inside the dense space, else @prev, the
  * one of the chunk before it.  A chunk without RAM (or what the cut
  * dropped) thus continues the bank before it, so that one past the end of
@@ -71,18 +71,18 @@ static unsigned long linear_delta(const struct densemem_map *m, unsigned long i,
 {
 	unsigned long pfn = (m->p2d_first + i) << m->shift;
 
-	return pfn + m->p2d[i] - m->base_pfn < m->nr_pages ? m->p2d[i] : prev;
+	return pfn + m->p2d[i] < m->nr_pages ? m->p2d[i] : prev;
 }
 
 /* The __va() table and the table pointers, from p2d[] and d2p[]. */
 static void densemem_map_finish(struct densemem_map *m)
 {
 	/* chunks before the kernel's bank, if the tables start at 0: identity */
-	unsigned long i, delta = 0;
+	unsigned long i, delta = 0UL - m->base_pfn;
 
 	for (i = 0; i <= m->p2d_nr; i++) {
 		delta = linear_delta(m, i, delta);
-		m->p2v[i] = (delta << PAGE_SHIFT) + m->voffset;
+		m->p2v[i] = ((delta + m->base_pfn) << PAGE_SHIFT) + m->voffset;
 	}
 	/*
 	 * Past the sentinels, continue the last chunk, as FLATMEM's
@@ -112,11 +112,11 @@ static void densemem_map_finish(struct densemem_map *m)
 void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
 			      unsigned long size)
 {
-	unsigned long i, delta = 0;
+	unsigned long i, delta = 0UL - m->base_pfn;
 
 	for (i = 0; i <= m->p2d_nr; i++) {
 		delta = linear_delta(m, i, delta);
-		m->p2page[i] = mem_map + (delta - m->base_pfn) * size;
+		m->p2page[i] = mem_map + delta * size;
 	}
 	m->p2page_base = (unsigned long)m->p2page - m->p2d_first * sizeof(m->p2page[0]);
 }
@@ -168,22 +168,31 @@ void densemem_map_set_page2p(struct densemem_map *m, unsigned long *tbl,
  * densemem_identity() - make @m translate every pfn to itself
  * @m: the map
  * @voffset: linear-map address minus physical address
+ * @base_pfn: the first valid pfn
+ * @nr_pages: valid pfns from @base_pfn on
  *
  * This is the state before densemem_setup(): early boot, where only the
  * kernel's bank is in use, sees FLATMEM's arithmetic.  The granule is half
  * the address space, so that chunks 0 and 1 cover every pfn and every
  * physical address (on LPAE too: Keystone's pv_fixup moves the kernel
- * above 4 GiB before the layout exists).
+ * above 4 GiB before the layout exists).  Every entry of each table is
+ * alike, so that a lookup with any shift, a constant one too, is exact.
  */
-void densemem_identity(struct densemem_map *m, unsigned long voffset)
+void densemem_identity(struct densemem_map *m, unsigned long voffset,
+		       unsigned long base_pfn, unsigned long nr_pages)
 {
+	unsigned int i;
+
 	memset(m, 0, sizeof(*m));
 	m->shift = BITS_PER_LONG - 1;
 	m->vshift = 8 * sizeof(phys_addr_t) - 1;
 	m->p2d_nr = 1;
 	m->d2p_nr = 1;
-	m->nr_pages = ~0UL;
+	m->base_pfn = base_pfn;
+	m->nr_pages = nr_pages;
 	m->voffset = voffset;
+	for (i = 0; i <= DENSEMEM_MAX_CHUNKS; i++)
+		m->p2d[i] = 0UL - base_pfn;
 	densemem_map_finish(m);
 }
 
@@ -410,6 +419,7 @@ static bool densemem_kernel_bank(struct densemem_layout *lo, struct densemem_kep
 {
 	struct densemem_region *w = b->w;
 	unsigned int i, k;
+	u64 end;
 
 	for (k = 0; k < n; k++)
 		if (p->kernel_phys >= w[k].base && p->kernel_phys < w[k].base + w[k].size)
@@ -418,7 +428,12 @@ static bool densemem_kernel_bank(struct densemem_layout *lo, struct densemem_kep
 		for (i = 0; i < n; i++)
 			add_extent(lo, w[i].base, w[i].base + w[i].size, 0,
 				   DENSEMEM_DROPPED, DENSEMEM_NO_KERNEL_BANK);
-		densemem_identity(lo->map, (unsigned long)(p->page_offset - p->phys_offset));
+		/* FLATMEM's arithmetic over [phys_offset, end of RAM) */
+		end = n ? w[n - 1].base + w[n - 1].size : 0;
+		densemem_identity(lo->map, (unsigned long)(p->page_offset - p->phys_offset),
+				  (unsigned long)(p->phys_offset >> PAGE_SHIFT),
+				  end > p->phys_offset ?
+				  (unsigned long)((end - p->phys_offset) >> PAGE_SHIFT) : 0);
 		return false;
 	}
 	for (i = 0; i < k; i++)
@@ -510,7 +525,8 @@ static unsigned int densemem_granule(const struct densemem_kept *b,
 
 /*
  * Phase 5: physical chunks -> dense chunks, in order, the kernel's staying
- * put.  Chunks without RAM get a marker that the last phase resolves.  The
+ * put.  p2d[] holds dense pfn deltas until the last phase rebases them on
+ * base_pfn; chunks without RAM get a marker that it resolves.  The
  * tables start at the kernel's chunk, or at chunk 0 if they are fixed;
  * before the kernel's chunk, d2p[] is then the identity, as the kernel's
  * bank is.
@@ -565,7 +581,8 @@ static u64 densemem_place_banks(struct densemem_layout *lo, const struct denseme
 	for (i = b->k; i <= b->last; i++) {
 		unsigned long pfn = (unsigned long)(b->w[i].base >> PAGE_SHIFT);
 		u64 s = b->w[i].base, e = s + b->w[i].size;
-		u64 ds = (u64)densemem_map_p2d(m, pfn) << PAGE_SHIFT;
+		/* p2d[]: dense pfn deltas, not yet rebased (phase 5) */
+		u64 ds = (u64)(pfn + m->p2d[(pfn >> m->shift) - m->p2d_first]) << PAGE_SHIFT;
 		u64 de = ds + (e - s);
 		u64 lcut = cut;
 
@@ -630,10 +647,12 @@ static void densemem_seal(struct densemem_map *m, u64 dend, const struct denseme
 	m->nr_pages = (unsigned long)((dend - p->phys_offset) >> PAGE_SHIFT);
 	for (c = m->p2d_nr; c <= top; c++)
 		m->p2d[c] = ~0UL;
+	/* pfn + p2d[c] is then the page's index in the dense space */
 	for (c = 0; c <= top; c++)
 		if (m->p2d[c] == ~0UL)
-			m->p2d[c] = m->base_pfn + m->nr_pages -
-				    ((m->p2d_first + c) << m->shift);
+			m->p2d[c] = m->nr_pages - ((m->p2d_first + c) << m->shift);
+		else
+			m->p2d[c] -= m->base_pfn;
 	m->d2p_nr = ((m->base_pfn + m->nr_pages - 1) >> m->shift) - m->d2p_first + 1;
 	m->d2p[m->d2p_nr] = m->d2p[m->d2p_nr - 1];
 	densemem_map_finish(m);

@@ -121,7 +121,8 @@ struct densemem_region {
 int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
 		   struct densemem_region *in, unsigned int nr,
 		   const struct densemem_params *p);
-void densemem_identity(struct densemem_map *m, unsigned long voffset);
+void densemem_identity(struct densemem_map *m, unsigned long voffset,
+		       unsigned long base_pfn, unsigned long nr_pages);
 bool densemem_fixed_tables(const struct densemem_params *p);
 void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
 			      unsigned long size);

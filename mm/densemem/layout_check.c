@@ -218,8 +218,7 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 		unsigned long first = (unsigned long)j << m->shift;
 		unsigned long last = first + (1UL << m->shift) - 1;
 
-		if (first + m->p2d[j] - m->base_pfn < m->nr_pages ||
-		    last + m->p2d[j] - m->base_pfn < m->nr_pages)
+		if (first + m->p2d[j] < m->nr_pages || last + m->p2d[j] < m->nr_pages)
 			FAIL("fixed tables: chunk %u past the last bank has valid pfns", j);
 	}
 	pm = *m;

@@ -207,6 +207,21 @@ static int run_case(const struct layout_case *c)
 		EXPECT("holes", lo.holes, c->holes);
 		EXPECT("banks", lo.nr_banks, c->banks);
 		bad += densemem_check(&lo, c->r, c->nr, &p, &print_fail);
+	} else {
+		/* FLATMEM's arithmetic over [phys_offset, end of RAM) */
+		unsigned long base = (unsigned long)(c->phys_offset >> PAGE_SHIFT), top = base;
+
+		for (i = 0; i < c->nr; i++)
+			if (c->r[i].base + c->r[i].size > (u64)top << PAGE_SHIFT)
+				top = (unsigned long)((c->r[i].base + c->r[i].size) >> PAGE_SHIFT);
+		EXPECT("failed: p2d(base + 1)", densemem_map_p2d(&map, base + 1), base + 1);
+		EXPECT("failed: __va(phys_offset)", densemem_map_p2v(&map, c->phys_offset),
+		       c->page_offset);
+		EXPECT("failed: pfn_valid(base - 1)", densemem_map_pfn_valid(&map, base - 1), 0);
+		EXPECT("failed: pfn_valid(base)", densemem_map_pfn_valid(&map, base), top > base);
+		EXPECT("failed: pfn_valid(end - 1)", densemem_map_pfn_valid(&map, top - 1),
+		       top > base);
+		EXPECT("failed: pfn_valid(end)", densemem_map_pfn_valid(&map, top), 0);
 	}
 	for (i = 0; i < lo.nr_ext; i++)
 		if (lo.ext[i].fate == DENSEMEM_DROPPED)
@@ -233,7 +248,7 @@ static int identity_case(void)
 	unsigned int i;
 	int bad = 0;
 
-	densemem_identity(&m, voff);
+	densemem_identity(&m, voff, 0, ~0UL);
 	for (i = 0; i < ARRAY_SIZE(pfns); i++)
 		if (densemem_map_p2d(&m, pfns[i]) != pfns[i] ||
 		    densemem_map_d2p(&m, pfns[i]) != pfns[i] ||
