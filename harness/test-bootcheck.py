@@ -41,6 +41,10 @@ def main():
           "boot lines cover every bank, byte for byte",
           log.replace("densemem: [mem 0x0000000040000000-0x000000004fffffff] dropped "
                       "(below PHYS_OFFSET)\n", ""))
+    line = ("densemem: [mem 0x0000000040000000-0x000000004fffffff] dropped "
+            "(below PHYS_OFFSET)\n")
+    fails("a boot line twice: two lines name the same bytes",
+          "boot lines cover every bank, byte for byte", log.replace(line, line + line))
     fails("a boot line missing: the plan no longer agrees",
           "densemem-plan on the machine file prints the kernel's boot lines",
           log.replace("densemem: [mem 0x0000000040000000-0x000000004fffffff] dropped "

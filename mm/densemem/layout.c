@@ -303,46 +303,55 @@ static void densemem_set_aside_nomap(struct densemem_layout *lo, struct densemem
 	}
 }
 
-/* Insert [base, end) into the sorted, disjoint @w, merging what touches. */
-static unsigned int insert_merged(struct densemem_layout *lo, struct densemem_region *w,
-				  unsigned int n, u64 base, u64 end)
+/**
+ * densemem_insert_merged() - add a range to a memory map as memblock_add() does
+ * @w: sorted, disjoint ranges
+ * @n: the ranges in @w; updated
+ * @room: the entries @w can hold
+ * @base: first byte of the range
+ * @end: one past its last byte
+ * @overlap: bytes of the range that @w already held are added to it
+ *
+ * The ranges of @w that overlap or touch [@base, @end) are folded into one
+ * with it, which is not no-map.  The builder cleans its input with this
+ * rule, and densemem-plan models memblock.memory with it.
+ *
+ * Return: false, and @w unchanged, if the range needs an entry of its own
+ * and @w has no room for it.
+ */
+bool densemem_insert_merged(struct densemem_region *w, unsigned int *n, unsigned int room,
+			    u64 base, u64 end, u64 *overlap)
 {
 	unsigned int i, j;
 
-	for (i = 0; i < n && w[i].base + w[i].size < base; i++)
+	for (i = 0; i < *n && w[i].base + w[i].size < base; i++)
 		;
 	/* w[i..j) touch [base, end): fold them into one */
-	for (j = i; j < n && w[j].base <= end; j++) {
+	for (j = i; j < *n && w[j].base <= end; j++) {
 		u64 wend = w[j].base + w[j].size;
 		u64 os = w[j].base > base ? w[j].base : base;
 		u64 oe = wend < end ? wend : end;
 
 		if (oe > os)
-			lo->overlap += oe - os;
+			*overlap += oe - os;
 		if (w[j].base < base)
 			base = w[j].base;
 		if (wend > end)
 			end = wend;
 	}
 	if (i == j) {
-		if (n == DM_MAX_INPUT) {
-			/*
-			 * No room to keep it apart: dropped, counted, but not
-			 * listed (entries past the table may overlap each other).
-			 */
-			lo->dropped += end - base;
-			lo->lost += end - base;
-			return n;
-		}
-		memmove(&w[i + 1], &w[i], (n - i) * sizeof(*w));
-		n++;
+		if (*n == room)
+			return false;
+		memmove(&w[i + 1], &w[i], (*n - i) * sizeof(*w));
+		(*n)++;
 	} else if (j > i + 1) {
-		memmove(&w[i + 1], &w[j], (n - j) * sizeof(*w));
-		n -= j - i - 1;
+		memmove(&w[i + 1], &w[j], (*n - j) * sizeof(*w));
+		*n -= j - i - 1;
 	}
 	w[i].base = base;
 	w[i].size = end - base;
-	return n;
+	w[i].nomap = false;
+	return true;
 }
 
 /*
@@ -367,7 +376,14 @@ static unsigned int densemem_clean(struct densemem_layout *lo, struct densemem_r
 		if (base < prev)
 			lo->unsorted = true;
 		prev = base;
-		n = insert_merged(lo, in, n, base, end);
+		if (!densemem_insert_merged(in, &n, DM_MAX_INPUT, base, end, &lo->overlap)) {
+			/*
+			 * No room to keep it apart: dropped, counted, but not
+			 * listed (entries past the table may overlap each other).
+			 */
+			lo->dropped += end - base;
+			lo->lost += end - base;
+		}
 	}
 
 	for (i = 0, j = 0; i < n; i++) {

@@ -121,6 +121,8 @@ struct densemem_region {
 int densemem_build(struct densemem_layout *lo, struct densemem_map *map,
 		   struct densemem_region *in, unsigned int nr,
 		   const struct densemem_params *p);
+bool densemem_insert_merged(struct densemem_region *w, unsigned int *n, unsigned int room,
+			    u64 base, u64 end, u64 *overlap);
 void densemem_identity(struct densemem_map *m, unsigned long voffset,
 		       unsigned long base_pfn, unsigned long nr_pages);
 bool densemem_fixed_tables(const struct densemem_params *p);

@@ -41,39 +41,19 @@ static void note(struct plan_memblock *mb, u64 start, u64 end, const char *why)
 			 (unsigned long long)start, (unsigned long long)end - 1, why);
 }
 
-/* memblock_add(): insert, merging what overlaps or touches */
+/* memblock_add(): the builder's merge, after memblock_cap_size() */
 static void mb_add(struct plan_memblock *mb, u64 base, u64 size, u64 phys_max)
 {
-	unsigned int i, j;
-	u64 end;
+	u64 overlap = 0;
 
 	if (size > phys_max - base) {	/* memblock_cap_size() */
 		note(mb, phys_max, base + size,
 		     "the last byte of the physical address space (memblock_cap_size())");
 		size = phys_max - base;
 	}
-	if (!size)
-		return;
-	end = base + size;
-	for (i = 0; i < mb->nr && mb->r[i].base + mb->r[i].size < base; i++)
-		;
-	for (j = i; j < mb->nr && mb->r[j].base <= end; j++) {
-		if (mb->r[j].base < base)
-			base = mb->r[j].base;
-		if (mb->r[j].base + mb->r[j].size > end)
-			end = mb->r[j].base + mb->r[j].size;
-	}
-	if (i == j) {
-		if (mb->nr == PLAN_MAX_BANKS)
-			return;
-		memmove(&mb->r[i + 1], &mb->r[i], (mb->nr - i) * sizeof(mb->r[0]));
-		mb->nr++;
-	} else {
-		memmove(&mb->r[i + 1], &mb->r[j], (mb->nr - j) * sizeof(mb->r[0]));
-		mb->nr -= j - i - 1;
-	}
-	mb->r[i].base = base;
-	mb->r[i].size = end - base;
+	if (size && !densemem_insert_merged(mb->r, &mb->nr, PLAN_MAX_BANKS, base,
+					    base + size, &overlap))
+		note(mb, base, base + size, "more memory ranges than the plan holds");
 }
 
 /*
