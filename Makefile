@@ -197,10 +197,14 @@ check: deps
 		END { printf "%d passed, %d failed\n", p, f; exit f > 0 }' build/check.log
 
 # translation cost, struct page memory -> build/report/bench.{md,json,png}
-BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem seed-2g-opt seed-2g-opt-highmem
+# and, unless BENCH_DISTRO=0, the flat pair on multi_v7_defconfig (two
+# builds of the whole of multi_v7: about an hour each on two cores, cold)
+BENCH_DISTRO ?= 1
+BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem seed-2g-opt seed-2g-opt-highmem \
+	$(if $(filter 0,$(BENCH_DISTRO)),,bench-multi-v7-flatmem bench-multi-v7-densemem)
 bench: tree
 	@bash harness/kernels.sh bench $(BENCH_CONFIGS)
-	@bash harness/bench.sh
+	@BENCH_DISTRO=$(BENCH_DISTRO) bash harness/bench.sh
 
 # a wrong table entry on purpose: which suites catch it
 mutation: tree

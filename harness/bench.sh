@@ -77,10 +77,14 @@ for machine in ${BENCH_MACHINES:-flat-1g virt-2x512 virt-tri virt-quad virt-carv
 done
 # the workloads (harness/guest/workload.c), each pair on one machine:
 # a flat board, FLATMEM vs DENSEMEM (the price every board of a
-# multiplatform kernel pays); virt-2x512, seed 2G_OPT without HIGHMEM vs
-# DENSEMEM (both keep all RAM: the pure cost of the tables); virt-2x1g,
-# seed 2G_OPT + HIGHMEM vs DENSEMEM (what densemem saves)
-pairs=${BENCH_PAIRS:-flat-1g:bench-flatmem flat-1g:bench-densemem \
+# multiplatform kernel pays), on the minimal config and, unless
+# BENCH_DISTRO=0, on multi_v7_defconfig; virt-2x512, seed 2G_OPT without
+# HIGHMEM vs DENSEMEM (both keep all RAM: the pure cost of the tables);
+# virt-2x1g, seed 2G_OPT + HIGHMEM vs DENSEMEM (what densemem saves)
+distro=
+[ "${BENCH_DISTRO:-1}" = 0 ] ||
+	distro="flat-1g:bench-multi-v7-flatmem flat-1g:bench-multi-v7-densemem"
+pairs=${BENCH_PAIRS:-flat-1g:bench-flatmem flat-1g:bench-densemem $distro \
 	virt-2x512:seed-2g-opt virt-2x512:bench-densemem \
 	virt-2x1g:seed-2g-opt-highmem virt-2x1g:bench-densemem}
 n=0
@@ -97,11 +101,11 @@ for p in $pairs; do
 	got=$(grep -c "\"kind\": \"workload\", \"kconfig\": \"$k\", \"machine\": \"$machine\"" "$jl" || true)
 	[ "$got" = 6 ] || { echo "bench: $k on $machine: $got of 6 workloads ok ($log)" >&2; exit 1; }
 done
-# size (Berkeley: text holds rodata): the flat pair differs in the
+# size (Berkeley: text holds rodata): each flat pair differs in the
 # memory model only
-for m in flatmem densemem; do
-	arm-linux-gnueabihf-size "$top/build/kernels/bench-$m/obj/vmlinux" | awk -v m=$m 'NR == 2 {
-		printf "{\"kind\": \"size\", \"model\": \"%s\", \"text\": %d, \"data\": %d, \"bss\": %d}\n", m, $1, $2, $3 }' >> "$jl"
+for k in bench-flatmem bench-densemem ${distro:+bench-multi-v7-flatmem bench-multi-v7-densemem}; do
+	arm-linux-gnueabihf-size "$top/build/kernels/$k/obj/vmlinux" | awk -v k=$k 'NR == 2 {
+		printf "{\"kind\": \"size\", \"kconfig\": \"%s\", \"text\": %d, \"data\": %d, \"bss\": %d}\n", k, $1, $2, $3 }' >> "$jl"
 done
 rm -f "$rep/.boot"
 /usr/bin/python3 "$top/harness/bench_report.py" "$jl" "$rep"
