@@ -16,7 +16,7 @@ export CCACHE_IGNOREOPTIONS ?= -fmacro-prefix-map=*
 .PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean \
 	kunit-uml boottest-all \
 	distro boards boards-boot \
-	plan plantool plantest rfc rfc-bisect bench mutation qemu-configs test-machines
+	plan plantool plantest rfc rfc-bisect bench profile mutation qemu-configs test-machines
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
 BASELINE_MACHINES ?= $(wildcard machines/*.mem)
@@ -205,6 +205,18 @@ BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem seed-2g-opt seed-2
 bench: tree
 	@bash harness/kernels.sh bench $(BENCH_CONFIGS)
 	@BENCH_DISTRO=$(BENCH_DISTRO) bash harness/bench.sh
+
+# where one workload's kernel instructions go, per function, on two bench
+# kernels side by side (harness/profile.py: every instruction logged;
+# about 5 minutes and 5 GB of log per kernel) -> build/report/profile-*.md
+PROFILE_MACHINE ?= flat-1g
+PROFILE_WORKLOAD ?= file_cycle
+PROFILE_UNIT ?= do_unlinkat
+PROFILE_KCONFIGS ?= bench-flatmem bench-densemem
+profile: tree
+	@bash harness/kernels.sh profile $(PROFILE_KCONFIGS)
+	@/usr/bin/python3 harness/profile.py $(PROFILE_MACHINE) $(PROFILE_WORKLOAD) \
+		$(PROFILE_UNIT) $(PROFILE_KCONFIGS)
 
 # a wrong table entry on purpose: which suites catch it
 mutation: tree
