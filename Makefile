@@ -207,7 +207,7 @@ bench: tree
 	@BENCH_DISTRO=$(BENCH_DISTRO) bash harness/bench.sh
 
 # where one workload's kernel instructions go, per function, on two bench
-# kernels side by side (harness/profile.py: every instruction logged;
+# kernels side by side (harness/workload_profile.py: every instruction logged;
 # about 5 minutes and 5 GB of log per kernel) -> build/report/profile-*.md
 PROFILE_MACHINE ?= flat-1g
 PROFILE_WORKLOAD ?= file_cycle
@@ -215,7 +215,7 @@ PROFILE_UNIT ?= do_unlinkat
 PROFILE_KCONFIGS ?= bench-flatmem bench-densemem
 profile: tree
 	@bash harness/kernels.sh profile $(PROFILE_KCONFIGS)
-	@/usr/bin/python3 harness/profile.py $(PROFILE_MACHINE) $(PROFILE_WORKLOAD) \
+	@/usr/bin/python3 harness/workload_profile.py $(PROFILE_MACHINE) $(PROFILE_WORKLOAD) \
 		$(PROFILE_UNIT) $(PROFILE_KCONFIGS)
 
 # a wrong table entry on purpose: which suites catch it

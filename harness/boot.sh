@@ -118,7 +118,7 @@ bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ 
 # sleep=off: when the guest idles, virtual time jumps to the next timer
 # instead of following the host's clock
 [ -n "${BENCH:-}" ] && qemu+=(-icount shift=0,sleep=off)
-# QEMU_ARGS: more arguments for QEMU, split at spaces (harness/profile.py:
+# QEMU_ARGS: more arguments for QEMU, split at spaces (harness/workload_profile.py:
 # a monitor socket and a log file)
 # shellcheck disable=SC2206
 [ -n "${QEMU_ARGS:-}" ] && qemu+=($QEMU_ARGS)

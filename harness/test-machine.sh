@@ -57,11 +57,14 @@ kj recorded "32 0" "pass"
 kj one_failed "31 1" "d['sub_groups'][0]['sub_groups'][0]['test_cases'][0]['status'] = 'FAIL'"
 kj one_skipped "31 0" "d['sub_groups'][0]['sub_groups'][0]['test_cases'][0]['status'] = 'SKIP'"
 kj no_case "0 1" "d['sub_groups'] = []"
-# the boot checks on a recorded boot (harness/test-bootcheck.py)
-bc=$(/usr/bin/python3 "$top/harness/test-bootcheck.py")
-echo "$bc" | grep -v '^bootcheck: '
-pass=$((pass + $(echo "$bc" | sed -n 's/^bootcheck: \([0-9]*\) passed.*/\1/p')))
-fail=$((fail + $(echo "$bc" | sed -n 's/^bootcheck: [0-9]* passed, \([0-9]*\) failed/\1/p')))
-echo "$bc" | grep -q '^bootcheck: ' || fail=$((fail + 1))
+# the boot checks on a recorded boot (harness/test-bootcheck.py), and
+# make profile's counting on a made-up exec log (harness/test-profile.py)
+for t in bootcheck profile; do
+	out=$(/usr/bin/python3 "$top/harness/test-$t.py")
+	echo "$out" | grep -v "^$t: "
+	pass=$((pass + $(echo "$out" | sed -n "s/^$t: \([0-9]*\) passed.*/\1/p")))
+	fail=$((fail + $(echo "$out" | sed -n "s/^$t: [0-9]* passed, \([0-9]*\) failed/\1/p")))
+	echo "$out" | grep -q "^$t: " || fail=$((fail + 1))
+done
 echo "harnesstest: $pass passed, $fail failed"
 [ $fail = 0 ]

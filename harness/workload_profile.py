@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-"""profile.py MACHINE WORKLOAD UNIT_FN KCONFIG...: where the kernel's
+"""workload_profile.py MACHINE WORKLOAD UNIT_FN KCONFIG...: where the kernel's
 instructions in one of harness/guest/workload.c's workloads go, per
 function, on each kernel, side by side.
 
@@ -133,7 +133,7 @@ def main():
                        {f: n / units for f, n in calls.items()})
     ref, (rf, _, rc) = kconfigs[0], per_unit[kconfigs[0]]
     md = [f"# Instructions per {unit_fn}() call in {workload}, per function", "",
-          f"`harness/profile.py {' '.join(sys.argv[1:])}`"
+          f"`harness/workload_profile.py {' '.join(sys.argv[1:])}`"
           f" on {machine}: every instruction executed in the window, divided by the calls of "
           f"{unit_fn}() in it ({', '.join(f'{k}: {per_unit[k][1]}' for k in kconfigs)}); "
           "calls: executions of the function's first instruction, per unit.", ""]
