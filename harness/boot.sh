@@ -104,7 +104,9 @@ fi
 # PEER=SECONDS: the peer suites in the guest; DMA=MIB: see below; BENCH=ROUNDS: the
 # translation benchmark, under -icount shift=0,sleep=off (guest ns =
 # instructions, and idle time skipped to the next timer)
-# WORKLOAD=FORKS: the page-cache workload (with BENCH: under -icount)
+# WORKLOAD=FORKS: the page-cache workload (with BENCH: under -icount);
+# SPIN=N: it spins N times ten million turns in user space before each
+# kernel-heavy part (harness/workload_profile.py)
 # DMA=MIB: a virtio-blk disk of that size (virt only, a kernel with
 # VIRTIO_BLK): the guest writes it and reads it back through DMA;
 # KEXEC=1: see above
@@ -114,7 +116,7 @@ if [ -n "${DMA:-}" ] && [ "$board" = virt ]; then
 	truncate -s "${DMA}M" "$run/disk.img"
 	dma=(-drive file="$run/disk.img",if=none,format=raw,id=d0 -device virtio-blk-device,drive=d0)
 fi
-bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}"
+bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${SPIN:+ densemem.spin=$SPIN}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}"
 # sleep=off: when the guest idles, virtual time jumps to the next timer
 # instead of following the host's clock
 [ -n "${BENCH:-}" ] && qemu+=(-icount shift=0,sleep=off)

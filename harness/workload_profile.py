@@ -5,13 +5,15 @@ instructions in one of harness/guest/workload.c's workloads go, per
 function, on each kernel, side by side.
 
 Each kernel boots as make bench boots it (boot.sh, BENCH=0: -icount
-shift=0) with a QEMU monitor.  When the guest reports the workload that
-runs before WORKLOAD, QEMU is switched to one instruction per translation
-block with the exec log on, kernel addresses only (singlestep, log
-exec,nochain; -dfilter), so that each instruction the kernel executes is
-one log line; when it reports WORKLOAD, back.  The whole workload is in
-the window: batched work (RCU callbacks, per-CPU page lists, slab
-flushes) is counted as often as it runs.  The lines are counted per
+shift=0) with a QEMU monitor, and the workload spinning in user space
+before each of its kernel-heavy parts (SPIN), long enough for the
+monitor's commands to land.  When the guest says WORKLOAD comes next, QEMU is switched to one
+instruction per translation block with the exec log on, kernel addresses
+only (singlestep, log exec,nochain; -dfilter), so that each instruction
+the kernel executes is one log line; when it reports WORKLOAD, back.  The
+whole workload is in the window, and nothing of the one before: batched
+work (RCU callbacks, per-CPU page lists, slab flushes) is counted as
+often as it runs.  The lines are counted per
 function of the kernel's vmlinux, and divided by the calls of UNIT_FN
 (do_unlinkat for file_cycle: one per file).
 
@@ -30,8 +32,8 @@ import sys
 import time
 
 TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-PREV = {"file_cycle": "mmap_touch", "mmap_touch": "pipe_pingpong",
-        "pipe_pingpong": "fork_exec"}
+WORKLOADS = ("fork_exec", "pipe_pingpong", "mmap_touch", "file_cycle")
+SPIN = 30	# 300 million turns: a second or two of host time at full speed
 TRACE = re.compile(rb"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/")
 
 
@@ -57,10 +59,9 @@ def monitor(path, cmds):
     s.close()
 
 
-def reported(console, name):
-    """Whether the guest has reported workload @name."""
-    marker = f"DENSEMEM-WORKLOAD name={name} ".encode()
-    return os.path.exists(console) and marker in open(console, "rb").read()
+def said(console, line):
+    """Whether the guest has printed @line."""
+    return os.path.exists(console) and line.encode() in open(console, "rb").read()
 
 
 def run(machine, kconfig, workload, kernel_start):
@@ -72,18 +73,19 @@ def run(machine, kconfig, workload, kernel_start):
     for f in (sock, log, console):
         if os.path.exists(f):
             os.unlink(f)
-    env = dict(os.environ, BENCH="0", WORKLOAD="100", BOOT_TIMEOUT="3600",
+    env = dict(os.environ, BENCH="0", WORKLOAD="100", SPIN=str(SPIN), BOOT_TIMEOUT="3600",
                QEMU_ARGS=f"-monitor unix:{sock},server,nowait -D {log} "
                f"-dfilter 0x{kernel_start:x}..0xffffffff")
     boot = subprocess.Popen(["bash", f"{TOP}/harness/boot.sh",
                              f"{TOP}/machines/{machine}.mem", kconfig],
                             env=env, stdout=subprocess.DEVNULL)
-    for name in (PREV[workload], workload):
-        while boot.poll() is None and not reported(console, name):
+    for line in (f"DENSEMEM-WORKLOAD-NEXT name={workload}",
+                 f"DENSEMEM-WORKLOAD name={workload} "):
+        while boot.poll() is None and not said(console, line):
             time.sleep(0.1)
-        if not reported(console, name):
-            sys.exit(f"profile: {kconfig}: the guest never reported {name} ({console})")
-        if name == PREV[workload]:
+        if not said(console, line):
+            sys.exit(f"profile: {kconfig}: the guest never printed {line.strip()} ({console})")
+        if "NEXT" in line:
             monitor(sock, ["singlestep on", "log exec,nochain"])
     monitor(sock, ["log none", "singlestep off"])
     boot.wait()
@@ -115,7 +117,7 @@ def count(log, syms, unit_fn):
 
 def main():
     args = sys.argv[1:]
-    if len(args) < 5 or args[1] not in PREV:
+    if len(args) < 5 or args[1] not in WORKLOADS:
         sys.exit(__doc__)
     machine, workload, unit_fn, kconfigs = args[0], args[1], args[2], args[3:]
     per_unit = {}

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * workload PCT FORKS: the benchmark's workloads, each timed on its own.
+ * workload PCT FORKS [SPIN]: the benchmark's workloads, each timed on its
+ * own; with SPIN, before each of the last four, a line
+ * DENSEMEM-WORKLOAD-NEXT name=NAME and SPIN times ten million turns of an
+ * empty loop in user space, for a profiler on the host to act in
+ * (harness/workload_profile.py).  Not a sleep: under -icount sleep=off an
+ * idle guest's time passes in no time on the host.
  * workload boot: the guest time from reset to now, from the generic timer's
  * virtual counter, one line DENSEMEM-WORKLOAD-BOOT ns=N (none on a CPU
  * without the generic timer or with user access to it off).
@@ -247,9 +252,26 @@ static void boot_time(void)
 		       (((unsigned long long)hi << 32 | lo) * 1000000000ULL) / frq);
 }
 
+static unsigned long spin;
+
+/* with a spin: say which workload comes next, then keep the CPU busy */
+static void next(const char *name)
+{
+	volatile unsigned long i;
+
+	if (!spin)
+		return;
+	printf("DENSEMEM-WORKLOAD-NEXT name=%s\n", name);
+	fflush(stdout);
+	for (i = 0; i < spin; i++)
+		;
+}
+
 int main(int argc, char **argv)
 {
 	int pct = argc > 1 ? atoi(argv[1]) : 60, forks = argc > 2 ? atoi(argv[2]) : 100;
+
+	spin = argc > 3 ? strtoul(argv[3], NULL, 0) * 10000000UL : 0;
 
 	if (argc > 1 && !strcmp(argv[1], "boot")) {
 		boot_time();
@@ -259,9 +281,13 @@ int main(int argc, char **argv)
 	if (mount("tmpfs", "/mnt", "tmpfs", 0, "size=90%"))
 		die("workload: mount tmpfs");
 	page_cache(pct);
+	next("fork_exec");
 	fork_exec(forks);
+	next("pipe_pingpong");
 	pipe_pingpong();
+	next("mmap_touch");
 	mmap_touch();
+	next("file_cycle");
 	file_cycle();
 	umount("/mnt");
 	printf("DENSEMEM-TESTS passed=%d failed=%d\n", reported - failed, failed);
