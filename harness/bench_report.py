@@ -25,9 +25,8 @@ PAIRS = {
                       "bench-densemem"),
 }
 # the flat pairs: bench.json key, their title in the targets, kernels
-FLAT = [("flat_board", "flat-1g", "bench-flatmem", "bench-densemem"),
-        ("flat_board_multi_v7", "flat-1g multi_v7", "bench-multi-v7-flatmem",
-         "bench-multi-v7-densemem")]
+FLAT = [(key, title, PAIRS[key][1], PAIRS[key][3])
+        for key, title in (("flat_board", "flat-1g"), ("flat_board_multi_v7", "flat-1g multi_v7"))]
 FLAT_LIMIT = 1.005
 
 

@@ -257,14 +257,15 @@ static unsigned long spin;
 /* with a spin: say which workload comes next, then keep the CPU busy */
 static void next(const char *name)
 {
-	volatile unsigned long i;
+	unsigned long i;
 
 	if (!spin)
 		return;
 	printf("DENSEMEM-WORKLOAD-NEXT name=%s\n", name);
 	fflush(stdout);
+	/* the empty asm keeps the compiler from dropping the loop */
 	for (i = 0; i < spin; i++)
-		;
+		asm volatile("" : "+r" (i));
 }
 
 int main(int argc, char **argv)
