@@ -113,10 +113,13 @@ echo "htmldocs SPHINXDIRS=mm: $(echo -n "$docs_new" | grep -c . || true) new war
 # sparse (C=2) on every C file the series touches, in a densemem-debug
 # build (densemem-2g-opt with DEBUG_VIRTUAL and DEBUG_VM, so that
 # arch/arm/mm/physaddr.c is built as the kernel builds it); warnings that
-# the base tree has too (baseline-3g build) are not new
-sp() {	# sp TREE CONFIG OBJ...
-	local t=$1 k=$2; shift 2
-	{ make -s -C "$top/build/src/$t" O="$top/build/kernels/$k/obj" ARCH=arm \
+# the base tree gives with the same configuration, as far as it knows its
+# options, are not new (a baseline config leaves out what DEBUG_VM pulls
+# in, such as mm/page_ext.c, whose page_ext_get() sparse has always
+# flagged)
+sp() {	# sp TREE OBJDIR OBJ...
+	local t=$1 o=$2; shift 2
+	{ make -s -C "$top/build/src/$t" O="$o" ARCH=arm \
 		CROSS_COMPILE=arm-linux-gnueabihf- C=2 -k "$@" 2>&1 || true; } |
 		{ grep -E '(warning|error):' || true; } |
 		sed "s|$top/build/src/$t/||; s|:[0-9]*:[0-9]*:|:|" | sort -u
@@ -124,8 +127,15 @@ sp() {	# sp TREE CONFIG OBJ...
 objs=$(git -C "$tree" diff --name-only base densemem -- '*.c' | grep -v '^tools/' | sed 's/\.c$/.o/')
 base_objs=$(for o in $objs; do [ ! -f "$top/build/src/base/${o%.o}.c" ] || echo "$o"; done)
 : > "$out/sparse-base.txt"
-sp densemem densemem-debug $objs > "$out/sparse.txt"
-[ -n "$base_objs" ] && sp base baseline-3g $base_objs > "$out/sparse-base.txt"
+sp densemem "$top/build/kernels/densemem-debug/obj" $objs > "$out/sparse.txt"
+if [ -n "$base_objs" ]; then
+	bobj=$top/build/rfc-base-obj
+	mkdir -p "$bobj"
+	cp "$top/build/kernels/densemem-debug/obj/.config" "$bobj/.config"
+	make -s -C "$top/build/src/base" O="$bobj" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
+		olddefconfig >/dev/null
+	sp base "$bobj" $base_objs > "$out/sparse-base.txt"
+fi
 new=$(comm -23 "$out/sparse.txt" "$out/sparse-base.txt" || true)
 echo "sparse C=2 on $(echo $objs | wc -w) touched files: $(echo -n "$new" | grep -c . || true) new warnings"
 [ -z "$new" ] || echo "$new" | sed 's/^/  sparse: /'
