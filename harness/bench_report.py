@@ -199,7 +199,7 @@ def main():
               " | ".join(str(tables.get(m, "-")) for m in MODELS) + " |")
     titles = {
         "flat_board": "flat-1g (one bank): FLATMEM vs DENSEMEM, VMSPLIT_2G_OPT, no HIGHMEM",
-        "flat_board_multi_v7": "flat-1g, multi_v7_defconfig (built in, VMSPLIT_2G_OPT, no "
+        "flat_board_multi_v7": "flat-1g, multi_v7_defconfig (zImage, VMSPLIT_2G_OPT, no "
                                "HIGHMEM): FLATMEM vs DENSEMEM",
         "split_2g_opt": "virt-2x512: seed VMSPLIT_2G_OPT (FLATMEM, all RAM kept) vs DENSEMEM",
         "split_highmem": "virt-2x1g: seed VMSPLIT_2G_OPT + HIGHMEM (1 GiB highmem) vs DENSEMEM",
