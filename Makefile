@@ -198,13 +198,16 @@ check: deps
 
 # translation cost, struct page memory -> build/report/bench.{md,json,png}
 # and, unless BENCH_DISTRO=0, the flat pair on multi_v7_defconfig (two
-# builds of the whole of multi_v7: about an hour each on two cores, cold)
+# builds of multi_v7's zImage: about 45 minutes each on two cores, cold)
+# and, unless BENCH_MEMCG=0, the translations with a 36-byte struct page
 BENCH_DISTRO ?= 1
+BENCH_MEMCG ?= 1
 BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem seed-2g-opt seed-2g-opt-highmem \
+	$(if $(filter 0,$(BENCH_MEMCG)),,bench-flatmem-memcg bench-sparsemem-memcg bench-densemem-memcg) \
 	$(if $(filter 0,$(BENCH_DISTRO)),,bench-multi-v7-flatmem bench-multi-v7-densemem)
 bench: tree
 	@bash harness/kernels.sh bench $(BENCH_CONFIGS)
-	@BENCH_DISTRO=$(BENCH_DISTRO) bash harness/bench.sh
+	@BENCH_DISTRO=$(BENCH_DISTRO) BENCH_MEMCG=$(BENCH_MEMCG) bash harness/bench.sh
 
 # where one workload's kernel instructions go, per function, on two bench
 # kernels side by side (harness/workload_profile.py: every instruction logged;

@@ -25,16 +25,25 @@ boot() {	# boot MACHINE KCONFIG ROUNDS: console log path on stdout
 	echo "$top/build/boot/$1.$2.bench/console.log"
 }
 
-for m in $models; do
+# each model's kernel, and unless BENCH_MEMCG=0 the same with CONFIG_MEMCG,
+# whose struct page is 36 bytes: no power of two, so page_to_pfn() cannot
+# find the pfn from the struct page's address by shifts alone
+kernels="bench-flatmem bench-sparsemem bench-densemem"
+[ "${BENCH_MEMCG:-1}" = 0 ] || kernels+=" bench-flatmem-memcg bench-sparsemem-memcg bench-densemem-memcg"
+for k in $kernels; do
+	m=${k#bench-}
+	m=${m%-memcg}
 	machine=virt-quad
 	[ $m = flatmem ] && machine=flat-1g
-	echo "bench: translations on $m ($machine, $rounds rounds)" >&2
-	log=$(boot $machine bench-$m "$rounds")
-	tr -d '\r' < "$log" | sed -n 's/^densemem-bench: op=\([a-z_]*\) model=\([a-z]*\) milli_ns_per_call=\(-\?[0-9]*\) scan_milli_ns_per_call=\(-\?[0-9]*\)$/{"kind": "op", "op": "\1", "model": "\2", "machine": "'$machine'", "milli": \3, "scan_milli": \4}/p' >> "$jl"
-	grep -q "densemem-bench: done" "$log" || { echo "bench: $m: no result in $log" >&2; exit 1; }
+	echo "bench: translations on $k ($machine, $rounds rounds)" >&2
+	log=$(boot $machine $k "$rounds")
+	sp=$(tr -d '\r' < "$log" | sed -n 's/^densemem-bench: model=[a-z]* struct_page=\([0-9]*\) .*/\1/p')
+	[ -n "$sp" ] || { echo "bench: $k: no struct page size in $log" >&2; exit 1; }
+	tr -d '\r' < "$log" | sed -n 's/^densemem-bench: op=\([a-z_]*\) model=\([a-z]*\) milli_ns_per_call=\(-\?[0-9]*\) scan_milli_ns_per_call=\(-\?[0-9]*\)$/{"kind": "op", "op": "\1", "model": "\2", "struct_page": '$sp', "machine": "'$machine'", "milli": \3, "scan_milli": \4}/p' >> "$jl"
+	grep -q "densemem-bench: done" "$log" || { echo "bench: $k: no result in $log" >&2; exit 1; }
 	# static cost: instructions of each wrapper, return included, plus
 	# those of any function it calls or branches to (an outlined helper)
-	vml=$top/build/kernels/bench-$m/obj/vmlinux
+	vml=$top/build/kernels/$k/obj/vmlinux
 	$objdump -d --no-show-raw-insn "$vml" | /usr/bin/python3 -c '
 import json, re, sys
 funcs, cur = {}, None
@@ -53,11 +62,14 @@ for name, f in sorted(funcs.items()):
     if not name.startswith("bench_op_"):
         continue
     n = f["n"] + sum(funcs[c]["n"] for c in f["calls"] if c in funcs and c != name)
-    print(json.dumps({"kind": "static", "op": name[9:], "model": sys.argv[1], "insns": n,
+    print(json.dumps({"kind": "static", "op": name[9:], "model": sys.argv[1],
+                      "struct_page": int(sys.argv[2]), "insns": n,
                       "calls": sorted(c for c in f["calls"] if c != name),
                       "code": f.get("code", [])}))
-' "$m" >> "$jl"
-	# translation tables of the model, from the same vmlinux
+' "$m" "$sp" >> "$jl"
+	# translation tables of the model, from the same vmlinux (the MEMCG
+	# kernels' are the same)
+	[ "$k" = "bench-$m" ] || continue
 	tab=0
 	for sz in $($nm -S "$vml" | awk '$4 == "densemem_map" || $4 == "mem_section" { print $2 }'); do
 		tab=$((tab + 0x$sz))

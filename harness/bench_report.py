@@ -53,18 +53,23 @@ def pair(wl, machine, ref, refname, dense):
 def main():
     rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
     out = sys.argv[2]
-    ops = {op: {} for op in OPS}
-    static = {op: {} for op in OPS}
-    tables, memmap, wl, kept, code = {}, {}, {}, {}, {}
+    # per size of struct page: ops, static instructions and code, by op
+    # and model; the smallest size is the main table (32 bytes), a larger
+    # one (36: CONFIG_MEMCG) is a second table with its own targets
+    by_sp = {}
+    tables, memmap, wl, kept = {}, {}, {}, {}
     size, boot, setup = {}, {}, {}
     for r in rows:
+        if r["kind"] in ("op", "static"):
+            o, st, c = by_sp.setdefault(r["struct_page"], ({op: {} for op in OPS},
+                                                          {op: {} for op in OPS}, {}))
         if r["kind"] == "op":
-            ops[r["op"]][r["model"]] = r["milli"] / 1000
+            o[r["op"]][r["model"]] = r["milli"] / 1000
             if r["model"] == "densemem":
-                ops[r["op"]]["scan"] = r["scan_milli"] / 1000
-        elif r["kind"] == "static" and r["op"] in static:
-            static[r["op"]][r["model"]] = r["insns"]
-            code.setdefault(r["op"], {})[r["model"]] = r.get("code", [])
+                o[r["op"]]["scan"] = r["scan_milli"] / 1000
+        elif r["kind"] == "static" and r["op"] in st:
+            st[r["op"]][r["model"]] = r["insns"]
+            c.setdefault(r["op"], {})[r["model"]] = r.get("code", [])
         elif r["kind"] == "tables":
             tables[r["model"]] = r["bytes"]
         elif r["kind"] == "workload":
@@ -80,8 +85,13 @@ def main():
         elif r["kind"] == "memmap":
             memmap.setdefault(r["machine"], {})[r["model"]] = r["bytes"]
             kept.setdefault(r["machine"], {})[r["model"]] = r.get("ram_kept", 0)
+    sps = sorted(by_sp)
+    ops, static, code = by_sp[sps[0]]
     pairs = {key: pair(wl, *spec) for key, spec in PAIRS.items()}
-    res = {"ops": ops, "static_insns": static, "tables_bytes": tables,
+    res = {"ops": ops, "static_insns": static, "struct_page_bytes": sps[0],
+           "ops_by_struct_page": {sp: {"ops": by_sp[sp][0], "static_insns": by_sp[sp][1]}
+                                  for sp in sps[1:]},
+           "tables_bytes": tables,
            "memmap_bytes": memmap, "ram_kept_bytes": kept,
            "unit": "guest instructions per call (qemu -icount shift=0), less the loop"}
     res.update(pairs)
@@ -89,11 +99,11 @@ def main():
     res["boot_ns"] = {f"{m} {k}": v for (m, k), v in boot.items()}
     res["densemem_setup_insns"] = {f"{m} {k}": v for (m, k), v in setup.items()}
 
-    def g(op, m):
+    def g(op, m, sp=sps[0]):
         """As the tables print it: the loop's cost is subtracted in whole
         thousandths, so a call of 2 instructions may read 1.999; a
         verdict on the unrounded figure would contradict the one shown."""
-        v = ops[op].get(m)
+        v = by_sp[sp][0][op].get(m)
         return None if v is None else round(v, 2)
 
     targets = []
@@ -115,10 +125,13 @@ def main():
     if d is not None and f is not None:
         target("virt_to_phys() within 4 instructions of FLATMEM", d - f <= 4,
                f"{d:.2f} vs {f:.2f}: {d - f:+.2f}")
-    for op in ("pfn_to_page", "page_to_pfn"):
-        d, s = g(op, "densemem"), g(op, "sparsemem")
-        if d is not None and s is not None:
-            target(f"{op}() no slower than SPARSEMEM", d <= s, f"{d:.2f} vs {s:.2f}")
+    for sp in sps:
+        for op in ("pfn_to_page", "page_to_pfn"):
+            d, s = g(op, "densemem", sp), g(op, "sparsemem", sp)
+            if d is not None and s is not None:
+                target(f"{op}() no slower than SPARSEMEM" +
+                       (f" ({sp}-byte struct page)" if sp != sps[0] else ""),
+                       d <= s, f"{d:.2f} vs {s:.2f}")
     d, f = g("pfn_valid", "densemem"), g("pfn_valid", "flatmem")
     if d is not None and f is not None:
         target("pfn_valid() no slower than FLATMEM", d <= f, f"{d:.2f} vs {f:.2f}")
@@ -183,11 +196,18 @@ def main():
           "scan: the same operation as a linear scan of the 4 banks per call.", "",
           "| operation | FLATMEM | SPARSEMEM | DENSEMEM | scan | static insns F/S/D |",
           "|---|---:|---:|---:|---:|---|"]
-    for op in OPS:
-        cell = [f"{ops[op][m]:.2f}" if m in ops[op] else "-" for m in MODELS + ["scan"]]
-        st = "/".join(str(static[op].get(m, "-")) for m in MODELS)
-        md.append(f"| {op} | " + " | ".join(cell) + f" | {st} |")
-    md += ["", "Static: instructions of the out-of-line wrapper in the same vmlinux,",
+    for sp in sps:
+        o, st = by_sp[sp][0], by_sp[sp][1]
+        if sp != sps[0]:
+            md += ["", f"With a {sp}-byte struct page (the same kernels with CONFIG_MEMCG):", "",
+                   "| operation | FLATMEM | SPARSEMEM | DENSEMEM | scan | static insns F/S/D |",
+                   "|---|---:|---:|---:|---:|---|"]
+        for op in OPS:
+            cell = [f"{o[op][m]:.2f}" if m in o[op] else "-" for m in MODELS + ["scan"]]
+            md.append(f"| {op} | " + " | ".join(cell) + " | " +
+                      "/".join(str(st[op].get(m, "-")) for m in MODELS) + " |")
+    md += ["", f"struct page: {sps[0]} bytes in the first table.",
+           "Static: instructions of the out-of-line wrapper in the same vmlinux,",
            "return included, plus any function it calls (an outlined helper).", "",
            "## struct page memory (bytes, /proc/vmstat nr_memmap_boot_pages) and tables",
            "", "| machine | FLATMEM | SPARSEMEM | DENSEMEM |", "|---|---:|---:|---:|"]
@@ -242,18 +262,20 @@ def main():
            "densemem_setup(): the same counter around the call, in setup_arch().", ""]
     md += ["", "## Targets", "", "| target | state | measured |", "|---|---|---|"]
     md += [f"| {t} | {s} | {f} |" for t, s, f in targets]
-    missed = [op for op in OPS if code.get(op, {}).get("densemem") and
-              any(op + "()" in t and st != "met" for t, st, _ in targets)]
+    missed = [(op, sp) for sp in sps for op in OPS
+              if by_sp[sp][2].get(op, {}).get("densemem") and
+              any(t.startswith(op + "()") and st != "met" and
+                  (f"{sp}-byte" in t) == (sp != sps[0]) for t, st, _ in targets)]
     if missed:
         md += ["", "## The code of each translation that misses its target", "",
                "The out-of-line wrapper of the same vmlinux, FLATMEM (or SPARSEMEM) then",
                "DENSEMEM; bx lr and the wrapper's own moves included.", ""]
-        for op in missed:
+        for op, sp in missed:
             ref = "sparsemem" if op in ("pfn_to_page", "page_to_pfn") else "flatmem"
-            md += [f"### {op}", "", "```"]
+            md += [f"### {op} ({sp}-byte struct page)", "", "```"]
             for m in (ref, "densemem"):
                 md.append(f"# {m}")
-                md += code[op].get(m, [])
+                md += by_sp[sp][2][op].get(m, [])
             md += ["```", ""]
     md += ["", "![workload ratios](bench.png) ![translation cost](bench-ops.png)", ""]
     open(f"{out}/bench.md", "w").write("\n".join(md))

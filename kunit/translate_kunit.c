@@ -105,8 +105,8 @@ static void dm_check_round_trip(struct kunit *test, const struct densemem_extent
 
 static void dm_pfn_round_trip(struct kunit *test)
 {
-	kunit_info(test, "%lu pfns checked\n",
-		   dm_check_samples(test, false, dm_check_round_trip));
+	kunit_info(test, "%lu pfns checked, struct page of %zu bytes\n",
+		   dm_check_samples(test, false, dm_check_round_trip), sizeof(struct page));
 }
 
 static void dm_check_linear(struct kunit *test, const struct densemem_extent *e,

@@ -270,8 +270,8 @@ static int __init densemem_bench(void)
 		}
 
 	base = bench_time(bench_op_none, ARG_PFN);
-	pr_info("model=%s banks=%u addrs=%u rounds=%u loop_ns=%llu\n", model, nr_banks,
-		BENCH_ADDRS, bench_rounds, base);
+	pr_info("model=%s struct_page=%zu banks=%u addrs=%u rounds=%u loop_ns=%llu\n",
+		model, sizeof(struct page), nr_banks, BENCH_ADDRS, bench_rounds, base);
 	for (k = 0; k < ARRAY_SIZE(ops); k++) {
 		long op = bench_cost(bench_time(ops[k].op, ops[k].arg), base);
 		long scan = bench_cost(bench_time(ops[k].scan, ops[k].arg), base);
