@@ -104,8 +104,8 @@ plantest: plantool
 # writes and reads back DMA_MIB of a virtio-blk disk (DMA mapping);
 # "kexec" kexecs into the same kernel, which must boot to the same layout.
 DMA_MIB ?= 128
-# densemem-debug: DEBUG_VIRTUAL, DEBUG_VM and page poisoning; any warning
-# on the console fails every boot.  pbx-a9-1g: realview-pbx-a9 (Cortex-A9),
+# densemem-debug: DEBUG_VIRTUAL, DEBUG_VM, page poisoning and MEMCG (a
+# 36-byte struct page); any warning on the console fails every boot.  pbx-a9-1g: realview-pbx-a9 (Cortex-A9),
 # RAM at 0x20000000 and 0x70000000; a stock 3G kernel ignores the upper one.
 # lpae-split: 1 GiB at 0x40000000 and 1 GiB at 0x140000000 on LPAE with
 # VMSPLIT_2G: lowmem fills the 1.75 GiB linear map, the part above 4 GiB
