@@ -11,7 +11,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${BENCH_ROUNDS:-64}
-rep=$top/build/report
+rep=${BENCH_REPORT:-$top/build/report}
 mkdir -p "$rep"
 jl=$rep/bench.jsonl
 : > "$jl"
@@ -118,33 +118,60 @@ done
 flat_mib=$(($(/usr/bin/python3 "$top/harness/machine.py" json "$top/machines/flat-1g.mem" |
 	sed -n 's/.*"ram": \([0-9]*\).*/\1/p') >> 20))
 mkdir -p "$top/build/bench"
-n=0
+# The flat board cut short: each machine file written once, before the
+# boots that share it.
+mfiles=()
 for r in "${runs[@]}"; do
 	IFS=: read -r machine k l <<<"$r"
-	n=$((n + 1))
-	mfile=$top/machines/$machine.mem mib=
-	if [ -n "$l" ]; then
-		mib=$((flat_mib - l))
-		if [ "$l" != 0 ]; then
-			mfile=$top/build/bench/$machine-less-${l}m.mem
-			{ echo "# $machine with ${mib} MiB: its bank less $l MiB (harness/bench.sh)"
-			  grep -v '^#' "$top/machines/$machine.mem" |
-				awk -v s="${mib}M" '$1 == "bank" { $3 = s } 1'; } > "$mfile"
-		fi
+	mfile=$top/machines/$machine.mem
+	if [ -n "$l" ] && [ "$l" != 0 ]; then
+		mfile=$top/build/bench/$machine-less-${l}m.mem
+		{ echo "# $machine with $((flat_mib - l)) MiB: its bank less $l MiB (harness/bench.sh)"
+		  grep -v '^#' "$top/machines/$machine.mem" |
+			awk -v s="$((flat_mib - l))M" '$1 == "bank" { $3 = s } 1'; } > "$mfile.new"
+		cmp -s "$mfile.new" "$mfile" && rm "$mfile.new" || mv "$mfile.new" "$mfile"
 	fi
-	echo "bench: workloads $n of ${#runs[@]}: $k on $machine${mib:+ at $mib MiB}" >&2
+	mfiles+=("$mfile")
+done
+# Run I of the list: its six workloads as JSON lines in $rep/.wl.I, boot.sh's
+# output in $rep/.boot.I.  Under -icount shift=0,sleep=off a guest's counts
+# do not depend on the host's load, so BENCH_JOBS (the host's CPUs) boots
+# run at once.
+workload_run() {
+	local i=$1 machine k l mfile mib= log rows got
+	IFS=: read -r machine k l <<<"${runs[$i]}"
+	mfile=${mfiles[$i]}
+	[ -n "$l" ] && mib=$((flat_mib - l))
 	WORKLOAD=${BENCH_FORKS:-100} BENCH=0 bash "$top/harness/boot.sh" "$mfile" $k \
-		> "$rep/.boot" || { cat "$rep/.boot" >&2; exit 1; }
+		> "$rep/.boot.$i" || { cat "$rep/.boot.$i" >&2; return 1; }
 	log=$top/build/boot/$(basename "$mfile" .mem).$k.bench/console.log
 	rows=$(tr -d '\r' < "$log" | sed -n \
 		-e 's/^DENSEMEM-WORKLOAD name=\([a-z_]*\) units=\([0-9]*\) unit=\([a-zA-Z_]*\) ns=\([0-9]*\) ok=1$/{"kind": "workload", "kconfig": "'$k'", "machine": "'$machine'", "ram_mib": '${mib:-0}', "name": "\1", "units": \2, "unit": "\3", "ns": \4}/p')
 	got=$(grep -c . <<<"$rows" || true)
-	[ "$got" = 6 ] || { echo "bench: $k on $mfile: $got of 6 workloads ok ($log)" >&2; exit 1; }
-	echo "$rows" >> "$jl"
+	[ "$got" = 6 ] || { echo "bench: $k on $mfile: $got of 6 workloads ok ($log)" >&2; return 1; }
+	echo "$rows" > "$rep/.wl.$i"
 	# boot and densemem_setup(): on the machine itself only
 	[ "${l:-0}" = 0 ] && tr -d '\r' < "$log" | sed -n \
 		-e 's/^DENSEMEM-WORKLOAD-BOOT ns=\([0-9]*\)$/{"kind": "boot", "kconfig": "'$k'", "machine": "'$machine'", "ns": \1}/p' \
-		-e 's/^densemem-bench: setup_ns=\([0-9]*\)$/{"kind": "setup", "kconfig": "'$k'", "machine": "'$machine'", "ns": \1}/p' >> "$jl"
+		-e 's/^densemem-bench: setup_ns=\([0-9]*\)$/{"kind": "setup", "kconfig": "'$k'", "machine": "'$machine'", "ns": \1}/p' >> "$rep/.wl.$i"
+	return 0
+}
+jobs_max=${BENCH_JOBS:-$(nproc)}
+pids=()
+for i in "${!runs[@]}"; do
+	IFS=: read -r machine k l <<<"${runs[$i]}"
+	echo "bench: workloads $((i + 1)) of ${#runs[@]}: $k on $machine${l:+ at $((flat_mib - l)) MiB}" >&2
+	rm -f "$rep/.wl.$i"
+	workload_run "$i" &
+	pids+=($!)
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+done
+fail=0
+for p in "${pids[@]}"; do wait "$p" || fail=1; done
+[ $fail = 0 ] || { echo "bench: a workload run failed (above)" >&2; exit 1; }
+for i in "${!runs[@]}"; do
+	cat "$rep/.wl.$i" >> "$jl"
+	rm -f "$rep/.wl.$i" "$rep/.boot.$i"
 done
 # size (Berkeley: text holds rodata): each flat pair differs in the
 # memory model only
