@@ -235,13 +235,20 @@ static const char *config_name(const struct plan_config *c)
 	return buf;
 }
 
-/* Take the split, LPAE and HIGHMEM from a kernel .config. */
+/*
+ * Take the split, LPAE, HIGHMEM and the size of struct page from a kernel
+ * .config.  On 32-bit Arm struct page is 32 bytes, and one word more with
+ * CONFIG_MEMCG (memcg_data) or CONFIG_SLAB_OBJ_EXT without it (its
+ * placeholder): include/linux/mm_types.h.  Arm defines no
+ * WANT_PAGE_VIRTUAL and has no NUMA balancing, the other fields a
+ * configuration adds.
+ */
 static void read_kconfig(struct plan_opts *o)
 {
 	static const char * const splits[] = { "3G_OPT", "2G_OPT", "3G", "2G", "1G" };
 	size_t size, i;
 	char *text = read_all(o->config, &size), *line;
-	bool densemem = false;
+	bool densemem = false, obj_ext = false;
 
 	o->split = NULL;
 	for (line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
@@ -251,6 +258,8 @@ static void read_kconfig(struct plan_opts *o)
 			o->highmem = true;
 		else if (!strcmp(line, "CONFIG_DENSEMEM=y"))
 			densemem = true;
+		else if (!strcmp(line, "CONFIG_MEMCG=y") || !strcmp(line, "CONFIG_SLAB_OBJ_EXT=y"))
+			obj_ext = true;
 		else if (!strncmp(line, "CONFIG_ARCH_FORCE_MAX_ORDER=", 28))
 			o->max_order = (unsigned int)strtoul(line + 28, NULL, 0);
 		else if (!strncmp(line, "CONFIG_DENSEMEM_MAX_CHUNKS=", 27) &&
@@ -269,6 +278,7 @@ static void read_kconfig(struct plan_opts *o)
 		die("%s: no CONFIG_VMSPLIT_* this tool knows", o->config);
 	if (!densemem)
 		die("%s: CONFIG_DENSEMEM is not set", o->config);
+	o->struct_page = obj_ext ? 36 : 32;
 	free(text);
 }
 
@@ -277,7 +287,8 @@ static void help(void)
 	fprintf(stderr,
 		"usage: densemem-plan [options] FILE\n"
 		"  FILE              a .dtb, or /sys/firmware/fdt\n"
-		"  --config FILE     take split, LPAE and HIGHMEM from a kernel .config\n"
+		"  --config FILE     take split, LPAE, HIGHMEM and struct page's size\n"
+		"                    (36 bytes with MEMCG) from a kernel .config\n"
 		"  --split S         3G, 3G_OPT, 2G or 2G_OPT (with --lpae: 3G or 2G)\n"
 		"  --lpae, --highmem the configuration has ARM_LPAE, HIGHMEM\n"
 		"  --load ADDR       where the boot loader puts the zImage\n"

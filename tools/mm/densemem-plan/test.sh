@@ -121,6 +121,16 @@ printf 'bank 0x40000000 1G\nbank 0x80000000 1G\ncmdline mem=768M mem=256M@0x8000
 t "mem= replaces the map, what it leaves is named" bash -c \
 	"'$plan' --split 2G_OPT '$tmp/mem.mem' | grep -q 'not given to densemem: not in mem=' &&
 	 '$plan' --boot-lines --split 2G_OPT '$tmp/mem.mem' | grep -q 'lowmem 1073741824'"
+# a .config gives struct page's size: 36 bytes with MEMCG, as the kernel's
+# mem_map line counts it
+printf 'bank 0x40000000 512M\n' > "$tmp/half.mem"
+printf 'CONFIG_DENSEMEM=y\nCONFIG_VMSPLIT_2G_OPT=y\n' > "$tmp/plain.config"
+{ cat "$tmp/plain.config"; echo CONFIG_MEMCG=y; } > "$tmp/memcg.config"
+t "a .config with MEMCG: 36-byte struct pages in the mem_map line" bash -c \
+	"'$plan' --boot-lines --config '$tmp/plain.config' '$tmp/half.mem' |
+	 grep -q 'mem_map: 4194304 bytes for 131072 pages' &&
+	 '$plan' --boot-lines --config '$tmp/memcg.config' '$tmp/half.mem' |
+	 grep -q 'mem_map: 4718592 bytes for 131072 pages'"
 printf 'bank 0x40000000 1G\ncmdline vmalloc=512M\n' > "$tmp/vm.mem"
 t "vmalloc= shrinks the linear map" bash -c \
 	"'$plan' --boot-lines --split 3G_OPT '$tmp/vm.mem' | grep -q 'lowmem 788529152'"
