@@ -24,7 +24,8 @@ blurb=$out/blurb.txt
 {
 	cat "$top/patches/cover-letter.txt"
 	echo
-	echo "Based on: $base, the Debian tarball as one git commit"
+	echo "Based on: $base,"
+	echo "the Debian tarball as one git commit"
 	echo "(base-commit below is that commit; 'make tree' in the densemem"
 	echo "workspace rebuilds it).  make tree takes a newer 6.12.y tarball"
 	echo "when the archive has one; the series was applied to this one only."
@@ -83,11 +84,11 @@ open(cover, "w").write(s)
 PY
 rm -f "$blurb"
 
-# checkpatch --strict, from inside the tree (it needs the tree for context)
+# checkpatch --strict of every patch and of the cover letter, from inside
+# the tree (it needs the tree for context)
 bad=0
 : > "$out/checkpatch.txt"
 for p in "$out"/[0-9]*.patch; do
-	[ "$(basename "$p")" = 0000-cover-letter.patch ] && continue
 	res=$(cd "$tree" && perl scripts/checkpatch.pl --strict -q --terse "$p" 2>&1 || true)
 	sum=$(cd "$tree" && perl scripts/checkpatch.pl --strict "$p" 2>&1 | grep '^total:' || true)
 	echo "$(basename "$p"): ${sum:-total: ?}" >> "$out/checkpatch.txt"
