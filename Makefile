@@ -105,8 +105,9 @@ plantest: plantool
 # "kexec" kexecs into the same kernel, which must boot to the same layout.
 DMA_MIB ?= 128
 # densemem-debug: DEBUG_VIRTUAL, DEBUG_VM, page poisoning and MEMCG (a
-# 36-byte struct page); any warning on the console fails every boot.  pbx-a9-1g: realview-pbx-a9 (Cortex-A9),
-# RAM at 0x20000000 and 0x70000000; a stock 3G kernel ignores the upper one.
+# 36-byte struct page); any warning on the console fails every boot.
+# pbx-a9-1g: realview-pbx-a9 (Cortex-A9), RAM at 0x20000000 and
+# 0x70000000; a stock 3G kernel ignores the upper one.
 # lpae-split: 1 GiB at 0x40000000 and 1 GiB at 0x140000000 on LPAE with
 # VMSPLIT_2G: lowmem fills the 1.75 GiB linear map, the part above 4 GiB
 # ZONE_MOVABLE only (32-bit DMA and cpu_suspend() cannot reach it), the
