@@ -39,7 +39,9 @@ blurb=$out/blurb.txt
 		"$plan" "$m" | grep '^recommended:' | sed 's/^/  /'
 	done
 	echo
-	if [ -f "$top/build/boottest.log" ]; then
+	# a finished run only: an interrupted one has no closing line, and
+	# maybe no RESULT line (grep would fail the script without a word)
+	if [ -f "$top/build/boottest.log" ] && grep -q '^boottest: ' "$top/build/boottest.log"; then
 		echo "make boottest ($(date -r "$top/build/boottest.log" -u +%Y-%m-%d)):"
 		grep '^RESULT ' "$top/build/boottest.log" | python3 -c '
 import json, sys
@@ -49,7 +51,7 @@ for l in sys.stdin:
     print("  %-14s %-18s %10d %10d %10d %10d" % (r["machine"], r["kconfig"], r["ram"], r["lowmem"], r["highmem"], r["ignored"]))'
 		grep '^boottest: ' "$top/build/boottest.log" | tail -1 | sed 's/^/  /'
 	else
-		echo "make boottest: not run in this workspace"
+		echo "make boottest: no finished run in this workspace"
 	fi
 	echo
 	if [ -f "$top/build/report/boards-layouts.md" ]; then
