@@ -124,6 +124,11 @@ DMA_MIB ?= 128
 # memremap()s them and allocates DMA buffers from the 16 MiB pool.
 # virt-sixteen on densemem-3g-opt: sixteen banks, 1 GiB over a 2 GiB span,
 # all of it in the 1 GiB linear map (a stock kernel keeps 512 MiB).
+# virt-initrd-nomap, virt-2x-initrd-nomap and virt-firmware: no-map
+# carve-outs below the initrd, which densemem must know before
+# reserve_initrd_mem() takes __va() of it (the layout is made once).
+# virt-2x1g-cma-hole: a CMA area that runs into a hole is refused, named,
+# and the kernel boots without it.
 PEER_SECONDS ?= 30
 BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
 	virt-carveout:densemem-distro:ram flat-1g:densemem-3g-opt:ram \
@@ -131,14 +136,17 @@ BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
 	lpae-split:densemem-lpae:1879048192 virt-touch:densemem-distro:ram \
 	virt-2x1g-cma:densemem-distro:2147479552:smp2:dma:kexec \
 	virt-ragged:densemem-distro:1071644672 virt-load:densemem-distro:1073741824 \
-	virt-carveout:densemem-3g-opt:1073741824 virt-sixteen:densemem-3g-opt:ram
+	virt-carveout:densemem-3g-opt:1073741824 virt-sixteen:densemem-3g-opt:ram \
+	virt-initrd-nomap:densemem-distro:ram virt-2x-initrd-nomap:densemem-distro:ram \
+	virt-firmware:densemem-distro:ram virt-2x1g-cma-hole:densemem-distro:2147479552
 # outside make check, which must stay under 45 minutes from a cold cache
 # (each kernel config is about 5 minutes of it): the stock kernel's loss
 # on virt-2x512 and realview-pbx-a9, LPAE with HIGHMEM (lowmem ends at
 # 4 GiB), and the minimal 2G_OPT config on virt-2x1g and virt-quad
 BOOTTESTS_MORE ?= virt-2x512:baseline-3g:536870912 pbx-a9-1g:baseline-3g:536870912 \
 	lpae-split:densemem-lpae-highmem:1073741824 virt-2x1g:densemem-2g-opt:2147479552 \
-	virt-quad:densemem-2g-opt:ram
+	virt-quad:densemem-2g-opt:ram virt-initrd-nomap:densemem-2g-opt:ram \
+	virt-2x-initrd-nomap:densemem-2g-opt:ram virt-firmware:densemem-2g-opt:ram
 boottest: tree plantool
 	@PEER_SECONDS=$(PEER_SECONDS) DMA_MIB=$(DMA_MIB) bash harness/boottests.sh boottest $(BOOTTESTS)
 
