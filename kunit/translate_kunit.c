@@ -407,6 +407,8 @@ static void dm_check_dma_pool(struct kunit *test, struct reserved_mem *rmem)
 	}
 	if (rmem->ops->device_release)
 		rmem->ops->device_release(rmem, dev);
+	/* and its driver, whose name the next pool's device takes */
+	kunit_device_unregister(test, dev);
 }
 
 /*

@@ -5,8 +5,8 @@
  * linear-map address space nor struct pages.
  *
  * This header is what the rest of the kernel calls: the architecture's
- * parameters and boot hooks, the reasons the DT code gives for RAM it
- * leaves out, and the no-map regions it names.  The layout builder's own
+ * parameters and boot hooks, and the reasons the DT code gives for RAM it
+ * leaves out.  The layout builder's own
  * API is mm/densemem/layout.h; the tables, read on the hot paths, are in
  * <linux/densemem_map.h>.
  */
@@ -53,6 +53,9 @@ enum densemem_reason {
  *			(DENSEMEM_TABLE_SHIFT); the builder uses it only if
  *			the span fits the tables, and the architecture
  *			makes sure at build time that it does
+ * @kernel_size:	bytes from @kernel_phys that the kernel reserves for
+ *			its image; a no-map region of the DT that overlaps
+ *			them stays in the dense space (0: none is checked)
  */
 struct densemem_params {
 	u64 kernel_phys;
@@ -64,6 +67,7 @@ struct densemem_params {
 	bool highmem;
 	u64 phys_reach;
 	unsigned int table_shift;
+	u64 kernel_size;
 };
 
 #ifdef CONFIG_DENSEMEM
@@ -72,14 +76,12 @@ void densemem_early_init(unsigned long voffset);
 u64 densemem_setup(const struct densemem_params *p);
 unsigned long densemem_movable_pfn(void);
 void densemem_ignore_ram(u64 start, u64 end, enum densemem_reason why);
-void densemem_nomap_ram(phys_addr_t base, phys_addr_t size);
 unsigned long densemem_memmap_index(const struct page *page);
 unsigned long densemem_memmap_pages(void);
 #else
 static inline void densemem_early_init(unsigned long voffset) { }
 static inline void densemem_ignore_ram(u64 start, u64 end,
 				       enum densemem_reason why) { }
-static inline void densemem_nomap_ram(phys_addr_t base, phys_addr_t size) { }
 static inline unsigned long densemem_movable_pfn(void) { return 0; }
 static inline unsigned long densemem_memmap_index(const struct page *page) { return 0; }
 static inline unsigned long densemem_memmap_pages(void) { return 0; }

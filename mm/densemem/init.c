@@ -2,19 +2,26 @@
 /*
  * densemem at boot: memblock.memory in, translation tables out.
  *
- * The architecture calls densemem_setup() before it maps the linear map
- * or allocates the memory map, and again whenever its memory map may have
- * changed (Arm: after arm_memblock_init() reads the reserved memory).
- * What a layout drops is removed from memblock, so that nothing allocated
- * in between lands there; the next call gives it back and lays out again.
- * Every range of the last layout is reported in one boot line, once.
+ * The architecture calls densemem_setup() before it maps the linear map,
+ * before the first linear address of anything but its own image is
+ * handed out (Arm: before arm_memblock_init() takes __va() of the initrd
+ * and allocates from memblock).  The layout is made then, once: the DT's
+ * no-map regions at fixed addresses are read first, so that those that
+ * leave the dense space are out of it from the start.  What the layout
+ * drops is removed from memblock, so that nothing allocated later lands
+ * there.  Later calls never move a linear address: what the memory map
+ * learnt since (a region allocated and marked no-map, RAM removed) stays
+ * in the dense space, unmapped, as under FLATMEM, and is named.
  */
 #define pr_fmt(fmt) "densemem: " fmt
 
+#include <linux/crash_dump.h>
 #include <linux/densemem.h>
 #include <linux/init.h>
+#include <linux/initrd.h>
 #include <linux/kernel.h>
 #include <linux/memblock.h>
+#include <linux/of_fdt.h>
 #include <linux/pfn.h>
 #include <linux/printk.h>
 #include <linux/string.h>
@@ -31,22 +38,7 @@ static struct densemem_extent densemem_ignored[DENSEMEM_MAX_IGNORED] __initdata;
 static unsigned int densemem_nr_ignored __initdata;
 static struct densemem_layout densemem_next __initdata;
 static bool densemem_built __initdata;
-
-/*
- * RAM the last call removed from memblock because its layout did not keep
- * it (a dropped range, a no-map region out of the dense space), with its
- * fate: the next call gives it back, so that what the memory map learnt
- * in between (no-map regions) can let the linear map reach further.
- */
-static struct densemem_extent densemem_removed[DENSEMEM_MAX_EXTENTS] __initdata;
-static unsigned int densemem_nr_removed __initdata;
-static bool densemem_removed_all_noted __initdata = true;
-
-/* the static no-map regions of the reserved memory: densemem_nomap_ram() */
-#define DENSEMEM_MAX_NOMAP	64
-static struct densemem_region densemem_nomaps[DENSEMEM_MAX_NOMAP] __initdata;
-static unsigned int densemem_nr_nomaps __initdata;
-static bool densemem_nomaps_all_noted __initdata = true;
+static u64 densemem_lowmem_end __initdata;
 
 static void __init densemem_emit(void *ctx, const char *line)
 {
@@ -137,27 +129,6 @@ void __init densemem_ignore_ram(u64 start, u64 end, enum densemem_reason why)
 }
 
 /**
- * densemem_nomap_ram() - note a no-map region of the reserved memory
- * @base: first physical byte
- * @size: its bytes
- *
- * Called where the reserved memory code marks a region of the device
- * tree MEMBLOCK_NOMAP.  If an earlier layout dropped the RAM it lies in,
- * that RAM is not in memblock then and the mark does nothing: densemem
- * marks the region itself when it gives the RAM back, so that a secure
- * carve-out never enters the linear map.
- */
-void __init densemem_nomap_ram(phys_addr_t base, phys_addr_t size)
-{
-	if (densemem_nr_nomaps == ARRAY_SIZE(densemem_nomaps)) {
-		densemem_nomaps_all_noted = false;
-		return;
-	}
-	densemem_nomaps[densemem_nr_nomaps].base = base;
-	densemem_nomaps[densemem_nr_nomaps++].size = size;
-}
-
-/**
  * densemem_early_init() - the identity tables, for the kernel's own bank
  * @voffset: linear-map address minus physical address of the kernel's
  *	     bank (PAGE_OFFSET - PHYS_OFFSET)
@@ -195,45 +166,51 @@ static unsigned int __init densemem_read_memblock(void)
 }
 
 /*
- * Remove [@start, @end) from memblock, noting the RAM it held, with the
- * fate @lo gives it, for the next call to give back.
+ * Whether the reserved-memory code will refuse to mark [@base, @base +
+ * @size) no-map: it does when the region overlaps a reservation made
+ * before it scans the DT (early_init_dt_reserve_memory() returns -EBUSY).
+ * Those are the kernel's image, the initrd, the ELF core header and what
+ * memblock.reserved holds already (Arm: the DTB).  densemem must not take
+ * such a region out of the dense space either.
  */
-static void __init densemem_remove(const struct densemem_layout *lo, u64 start, u64 end)
+static bool __init densemem_nomap_refused(phys_addr_t base, phys_addr_t size)
 {
-	struct memblock_region *r;
-	unsigned int i;
+	const struct densemem_params *p = &densemem_params;
+	u64 end = (u64)base + size;
 
-	for_each_mem_region(r) {
-		u64 s = max_t(u64, start, r->base), e = min_t(u64, end, r->base + r->size);
-		struct densemem_extent *x;
+	if (p->kernel_size && base < p->kernel_phys + p->kernel_size && p->kernel_phys < end)
+		return true;
+	if (IS_ENABLED(CONFIG_BLK_DEV_INITRD) && phys_initrd_size &&
+	    base < phys_initrd_start + phys_initrd_size && phys_initrd_start < end)
+		return true;
+	if (IS_ENABLED(CONFIG_CRASH_DUMP) && elfcorehdr_size &&
+	    base < elfcorehdr_addr + elfcorehdr_size && elfcorehdr_addr < end)
+		return true;
+	return memblock_is_region_reserved(base, size);
+}
 
-		if (s >= e)
-			continue;
-		if (densemem_nr_removed == ARRAY_SIZE(densemem_removed)) {
-			densemem_removed_all_noted = false;
-			continue;
-		}
-		x = &densemem_removed[densemem_nr_removed++];
-		x->start = s;
-		x->end = e;
-		x->fate = memblock_is_nomap(r) ? DENSEMEM_NOMAP : DENSEMEM_DROPPED;
-		x->reason = DENSEMEM_NO_LINEAR_MAP;
-		for (i = 0; i < lo->nr_ext; i++)
-			if (lo->ext[i].fate == DENSEMEM_DROPPED &&
-			    lo->ext[i].start <= s && s < lo->ext[i].end)
-				x->reason = lo->ext[i].reason;
+/*
+ * A no-map region of the DT at a fixed address: marked in memblock before
+ * the layout, as the reserved-memory code marks it later, so that the
+ * layout takes it out of the dense space from the start.
+ */
+static void __init densemem_dt_nomap(phys_addr_t base, phys_addr_t size)
+{
+	if (!memblock_overlaps_region(&memblock.memory, base, size))
+		return;
+	if (densemem_nomap_refused(base, size)) {
+		pr_warn("[mem 0x%016llx-0x%016llx] no-map region overlaps the kernel, the initrd or a reservation: not marked, left in the dense space\n",
+			(unsigned long long)base, (unsigned long long)base + size - 1);
+		return;
 	}
-	if (end > start)
-		memblock_remove(start, end - start);
+	memblock_mark_nomap(base, size);
 }
 
 /*
  * Keep in memblock exactly the extents that are lowmem or highmem: this
  * removes what the layout dropped, the no-map regions it set aside and
- * anything it could not even list.  Every call does it, not only the
- * last: memblock allocates between two calls (Arm's arm_memblock_init()
- * places reserved-memory regions and CMA), and must not hand out what
- * the layout drops.  Return: where the linear map ends.
+ * anything it could not even list, so that nothing memblock allocates
+ * later lands there.  Return: where the linear map ends.
  */
 static u64 __init densemem_remove_dropped(const struct densemem_layout *lo, u64 end)
 {
@@ -245,54 +222,75 @@ static u64 __init densemem_remove_dropped(const struct densemem_layout *lo, u64 
 
 		if (!densemem_extent_kept(e))
 			continue;
-		densemem_remove(lo, kept, e->start);
+		if (e->start > kept)
+			memblock_remove(kept, e->start - kept);
 		kept = e->end;
 		if (e->fate == DENSEMEM_LOWMEM)
 			end = e->end;
 	}
 	if (kept < (u64)PHYS_ADDR_MAX)
-		densemem_remove(lo, kept, PHYS_ADDR_MAX);
+		memblock_remove(kept, (u64)PHYS_ADDR_MAX - kept);
 	return end;
 }
 
-/*
- * Give memblock back what the last call removed, no-map flags and all,
- * and mark in it the no-map regions the reserved memory named since: its
- * own marks did nothing on RAM that was not in memblock.  If any region
- * or removed range went unnoted, nothing is given back: the RAM stays
- * dropped, and is listed so, rather than risk mapping a secure carve-out.
- * Return: whether it was given back.
- */
-static bool __init densemem_give_back(void)
+/* bytes of [@start, @end) that no kept extent of @lo holds */
+static u64 __init densemem_bytes_not_kept(const struct densemem_layout *lo, u64 start, u64 end)
 {
-	unsigned int i, j;
+	u64 out = end - start;
+	unsigned int i;
 
-	if (!densemem_nomaps_all_noted || !densemem_removed_all_noted)
-		return false;
-	for (i = 0; i < densemem_nr_removed; i++) {
-		const struct densemem_extent *x = &densemem_removed[i];
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+		u64 s = max(start, e->start), t = min(end, e->end);
 
-		memblock_add(x->start, x->end - x->start);
-		if (x->fate == DENSEMEM_NOMAP)
-			memblock_mark_nomap(x->start, x->end - x->start);
-		for (j = 0; j < densemem_nr_nomaps; j++) {
-			u64 s = max_t(u64, x->start, densemem_nomaps[j].base);
-			u64 e = min_t(u64, x->end, densemem_nomaps[j].base +
-						   densemem_nomaps[j].size);
+		if (densemem_extent_kept(e) && s < t)
+			out -= t - s;
+	}
+	return out;
+}
 
-			if (s < e)
-				memblock_mark_nomap(s, e - s);
+/*
+ * A later call: the layout is final, and linear addresses handed out
+ * since it was made must stay valid.  Name what the memory map learnt
+ * since: RAM outside the layout (removed again) and no-map regions
+ * placed since (allocated by size, or marked by platform code), which
+ * stay in the dense space, unmapped, as under FLATMEM.  And check what
+ * was translated since: the initrd's linear address.
+ */
+static u64 __init densemem_check_final(void)
+{
+	const struct densemem_layout *lo = &densemem_layout;
+	u64 g = densemem_params.min_granule;
+	struct memblock_region *r;
+	bool outside = false;
+
+	for_each_mem_region(r) {
+		u64 s = r->base, e = r->base + r->size;
+		u64 out = densemem_bytes_not_kept(lo, s, e);
+
+		if (out) {
+			pr_warn("[mem 0x%016llx-0x%016llx] added after the layout was made: %llu bytes dropped\n",
+				s, e - 1, out);
+			outside = true;
+		} else if (memblock_is_nomap(r) && ALIGN(s, g) < ALIGN_DOWN(e, g)) {
+			pr_info("[mem 0x%016llx-0x%016llx] no-map, placed after the layout was made: in the dense space, unmapped\n",
+				s, e - 1);
 		}
 	}
-	densemem_nr_removed = 0;
-	return true;
+	if (outside)
+		densemem_remove_dropped(lo, 0);
+	if (IS_ENABLED(CONFIG_BLK_DEV_INITRD) && initrd_start)
+		WARN(initrd_start != (unsigned long)__va(phys_initrd_start),
+		     "densemem: initrd at %#lx, but its linear address is %#lx\n",
+		     initrd_start, (unsigned long)__va(phys_initrd_start));
+	return densemem_lowmem_end;
 }
 
 /**
- * densemem_print_layout() - the boot lines of the last layout
+ * densemem_print_layout() - the boot lines of the layout
  *
- * Called once the layout is final, when mem_map[] is allocated: one line
- * per range of the memory map, kept, dropped or no-map, and a summary.
+ * Called when mem_map[] is allocated: one line per range of the memory
+ * map, kept, dropped or no-map, and a summary.
  */
 void __init densemem_print_layout(void)
 {
@@ -304,14 +302,19 @@ void __init densemem_print_layout(void)
  * densemem_setup() - build the dense layout from memblock.memory
  * @p: the architecture's limits: kernel bank, linear-map size, granule
  *
- * May be called more than once while the memory map is still changing
- * (Arm recomputes its lowmem bounds after arm_memblock_init()).  Each call
- * gives back what the last one removed, then rebuilds the tables from
- * memblock.memory in three steps: read memblock, build the layout and its
- * tables in place, remove from memblock what it does not keep.  A no-map
- * region that spans a block of @p->min_granule leaves the dense space: no
- * linear map, no struct pages.  The last layout is printed once, by
- * densemem_print_layout(), and kept for debugfs.
+ * The first call lays out the linear map, once and for good: the
+ * architecture makes it before it hands out the first linear address of
+ * anything but its own image.  It marks the DT's no-map regions at fixed
+ * addresses in memblock first (those the reserved-memory code will mark
+ * too), then reads memblock, builds the layout and its tables in place
+ * and removes from memblock what it does not keep.  A no-map region that
+ * spans a block of @p->min_granule leaves the dense space: no linear map,
+ * no struct pages.  The layout is printed by densemem_print_layout() and
+ * kept for debugfs.
+ *
+ * Later calls (Arm calls again after arm_memblock_init()) move nothing:
+ * they name what the memory map learnt since and check that the initrd
+ * still translates as it did.
  *
  * Return: the physical address where the linear map ends: every byte of
  * memblock.memory below it is in the linear map, every byte above it is
@@ -321,19 +324,17 @@ void __init densemem_print_layout(void)
  */
 u64 __init densemem_setup(const struct densemem_params *p)
 {
+	static bool called __initdata;
 	struct densemem_layout *lo = &densemem_next;
-	unsigned int i, nr, kept_away = 0;
-	u64 end;
+	unsigned int i, nr;
 
-	if (!densemem_give_back()) {
-		kept_away = densemem_nr_removed;
-		densemem_nr_removed = 0;
-		if (kept_away)
-			pr_warn("more than %u no-map regions or removed ranges: RAM an earlier layout dropped stays dropped\n",
-				DENSEMEM_MAX_NOMAP);
-	}
-	nr = densemem_read_memblock();
+	if (called)
+		return densemem_built ? densemem_check_final() : densemem_lowmem_end;
+	called = true;
 	densemem_params = *p;
+	densemem_lowmem_end = p->phys_offset + p->lowmem_size;
+	early_init_fdt_scan_nomap(densemem_dt_nomap);
+	nr = densemem_read_memblock();
 	/*
 	 * In place: nothing between here and the return translates an
 	 * address, and the tables' pointers point into densemem_map itself.
@@ -341,18 +342,13 @@ u64 __init densemem_setup(const struct densemem_params *p)
 	if (densemem_build(lo, &densemem_map, densemem_input, nr, p)) {
 		pr_err("no memory bank holds the kernel at %#llx: tables left flat\n",
 		       (unsigned long long)p->kernel_phys);
-		return p->phys_offset + p->lowmem_size;
+		return densemem_lowmem_end;
 	}
 	for (i = 0; i < densemem_nr_ignored; i++)
 		densemem_add_dropped(lo, densemem_ignored[i].start, densemem_ignored[i].end,
 				     densemem_ignored[i].reason);
-	/* what stays removed is still listed, with the reason it was dropped */
-	for (i = 0; i < kept_away; i++)
-		if (densemem_removed[i].fate == DENSEMEM_DROPPED)
-			densemem_add_dropped(lo, densemem_removed[i].start,
-					     densemem_removed[i].end, densemem_removed[i].reason);
-	end = densemem_remove_dropped(lo, p->phys_offset);
+	densemem_lowmem_end = densemem_remove_dropped(lo, p->phys_offset);
 	densemem_layout = *lo;
 	densemem_built = true;
-	return end;
+	return densemem_lowmem_end;
 }

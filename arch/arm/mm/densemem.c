@@ -46,6 +46,8 @@ static inline u64 densemem_bench_ns(void)
  * @vmalloc_limit: where lowmem would end physically on a stock kernel:
  *	PHYS_OFFSET plus the bytes of linear map below vmalloc_min
  *
+ * Called by each adjust_lowmem_bounds(): the first call, before
+ * arm_memblock_init(), makes the layout; the later one moves nothing.
  * The bank holding the kernel keeps dense == physical, so PHYS_OFFSET,
  * the ARM_PATCH_PHYS_VIRT patching and __pa_symbol() are unchanged; the
  * other banks follow it in the dense space, each on a PMD boundary so
@@ -62,6 +64,8 @@ u64 __init arm_densemem_setup(u64 vmalloc_limit)
 		 * as DEBUG_VIRTUAL's __pa_symbol() bounds it: KERNEL_START.
 		 */
 		.kernel_phys	= __pa_symbol(KERNEL_START),
+		/* what arm_memblock_init() reserves for the image */
+		.kernel_size	= KERNEL_END - KERNEL_START,
 		.lowmem_size	= vmalloc_limit - PHYS_OFFSET,
 		.page_offset	= PAGE_OFFSET,
 		.phys_offset	= PHYS_OFFSET,
