@@ -21,6 +21,8 @@ struct dm_layout_param {
 	u64 lowmem_size;
 	bool highmem;
 	u64 want_lowmem, want_highmem, want_dropped;
+	/* 0: the kernel at 1 GiB + 32 KiB, every address in reach */
+	u64 phys_offset, reach;
 };
 
 #define AT_1G_2G_OPT	.lowmem_size = SZ_2G
@@ -57,6 +59,15 @@ static const struct dm_layout_param dm_layouts[] = {
 	  AT_1G_2G_OPT, false, SZ_256M + SZ_128M, 0, 0 },
 	{ "bank below the kernel", { { SZ_512M, SZ_256M }, { SZ_1G, SZ_256M } }, 2,
 	  AT_1G_2G_OPT, false, SZ_256M, 0, SZ_256M },
+	/*
+	 * Keystone 2 after pv_fixup: RAM at its alias above 0x8_0000_0000,
+	 * reached below 4 GiB through arch_phys_to_idmap_offset, so Arm's
+	 * reach is 0x8_8000_0000: the kernel's bank is lowmem, not movable
+	 */
+	{ "keystone-2 alias, LPAE", { { 0x800000000ULL, 8ULL * SZ_1G } }, 1,
+	  .lowmem_size = SZ_1G + SZ_512M + SZ_256M, false, SZ_1G + SZ_512M + SZ_256M, 0,
+	  8ULL * SZ_1G - (SZ_1G + SZ_512M + SZ_256M),
+	  .phys_offset = 0x800000000ULL, .reach = 0x880000000ULL },
 };
 
 static void dm_layout_desc(const struct dm_layout_param *p, char *desc)
@@ -76,9 +87,11 @@ static struct densemem_layout *dm_build(struct kunit *test, struct densemem_para
 	KUNIT_ASSERT_NOT_NULL(test, lo);
 	KUNIT_ASSERT_NOT_NULL(test, map);
 	*p = (struct densemem_params) {
-		.kernel_phys = SZ_1G + SZ_32K, .phys_offset = SZ_1G,
+		.kernel_phys = (c->phys_offset ?: SZ_1G) + SZ_32K,
+		.phys_offset = c->phys_offset ?: SZ_1G,
 		.page_offset = 0x70000000, .lowmem_size = c->lowmem_size,
 		.phys_limit = 1ULL << 40, .min_granule = SZ_4M, .highmem = c->highmem,
+		.phys_reach = c->reach,
 	};
 	/* the builder cleans its input in place: give it a copy */
 	in = kunit_kmalloc(test, sizeof(c->r), GFP_KERNEL);

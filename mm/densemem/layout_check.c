@@ -432,6 +432,9 @@ int densemem_check_holes(const struct densemem_layout *lo, const struct densemem
  * @p: the parameters it was built with
  * @out: where each broken invariant is named, or NULL
  *
+ * And it is lowmem within the architecture's reach: never highmem, never
+ * ZONE_MOVABLE, which hold neither the image nor its stacks.
+ *
  * Return: the number of invariants broken.
  */
 int densemem_check_kernel_bank(const struct densemem_layout *lo,
@@ -453,6 +456,14 @@ int densemem_check_kernel_bank(const struct densemem_layout *lo,
 		if (e->dense != e->start)
 			FAIL("kernel bank moved: %#llx -> %#llx",
 			     (unsigned long long)e->start, (unsigned long long)e->dense);
+		/* its image, stacks and page tables are in neither */
+		if (e->fate != DENSEMEM_LOWMEM)
+			FAIL("the kernel's bank at %#llx is highmem",
+			     (unsigned long long)e->start);
+		else if (p->phys_reach && p->kernel_phys >= p->phys_reach)
+			FAIL("the kernel at %#llx is past the reach %#llx: ZONE_MOVABLE",
+			     (unsigned long long)p->kernel_phys,
+			     (unsigned long long)p->phys_reach);
 	}
 	/* where the linear map does not reach it, its bank is cut before it */
 	if (in_kept > 1)

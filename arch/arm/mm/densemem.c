@@ -80,6 +80,9 @@ u64 __init arm_densemem_setup(u64 vmalloc_limit)
 		     ARM_DENSEMEM_MIN_SHIFT_OF(MAX_PAGE_ORDER + PAGE_SHIFT));
 	arm_densemem_config_params(&p, IS_ENABLED(CONFIG_ARM_LPAE),
 				   MAX_PAGE_ORDER + PAGE_SHIFT);
+	/* set by Keystone's pv_fixup, which has run by now */
+	p.phys_reach = arm_densemem_phys_reach(IS_ENABLED(CONFIG_ARM_LPAE),
+					       arch_phys_to_idmap_offset);
 	limit = densemem_setup(&p);
 	if (t0)
 		pr_info("densemem-bench: setup_ns=%llu\n", densemem_bench_ns() - t0);

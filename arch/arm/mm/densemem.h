@@ -12,6 +12,25 @@
 #include <asm/densemem.h>
 
 /**
+ * arm_densemem_phys_reach() - the first physical address past 32-bit reach
+ * @lpae: CONFIG_ARM_LPAE
+ * @idmap_offset: arch_phys_to_idmap_offset, what the identity map adds to
+ *	a physical address: Keystone 2 runs from its RAM's alias above
+ *	0x8_0000_0000 and reaches it with the MMU off, and through 32-bit
+ *	DMA, at the alias below 4 GiB
+ *
+ * cpu_resume runs with the MMU off and sleep_save_sp holds u32s, and
+ * Arm's __dma_alloc() adds GFP_DMA only below 32 bits: what lies at or
+ * past the reach is ZONE_MOVABLE or highmem, never the kernel's own.
+ *
+ * Return: that address, or 0 without LPAE (all of it is in reach).
+ */
+static inline u64 arm_densemem_phys_reach(bool lpae, long long idmap_offset)
+{
+	return lpae ? (1ULL << 32) - (u64)idmap_offset : 0;
+}
+
+/**
  * arm_densemem_config_params() - the parameters that follow from the config
  * @p: its @phys_limit, @min_granule, @phys_reach and @table_shift are
  *	written
@@ -20,7 +39,8 @@
  *	ARCH_FORCE_MAX_ORDER says otherwise)
  *
  * The granule is ARM_DENSEMEM_MIN_SHIFT_OF(): a PMD or a MAX_ORDER block,
- * whichever is larger.
+ * whichever is larger.  The reach is that of a board without an idmap
+ * offset; arm_densemem_setup() gives it the running board's.
  */
 static inline void arm_densemem_config_params(struct densemem_params *p, bool lpae,
 					      unsigned int max_order_shift)
@@ -35,11 +55,7 @@ static inline void arm_densemem_config_params(struct densemem_params *p, bool lp
 	 * (<asm/densemem.h>), wherever they fit
 	 */
 	p->table_shift = lpae ? 0 : shift;
-	/*
-	 * cpu_resume runs with the MMU off and sleep_save_sp holds u32s;
-	 * Arm's __dma_alloc() adds GFP_DMA only below 32 bits
-	 */
-	p->phys_reach = lpae ? 1ULL << 32 : 0;
+	p->phys_reach = arm_densemem_phys_reach(lpae, 0);
 }
 
 #endif /* __ARM_MM_DENSEMEM_H */

@@ -9,6 +9,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include "layout_check.h"
+#include "../../../arch/arm/mm/densemem.h"
 #include "test_layouts.h"
 #include "test_machines.h"
 
@@ -371,6 +372,55 @@ static void tap(unsigned int n, const char *name, int bad, unsigned int *passed,
 	bad ? (*failed)++ : (*passed)++;
 }
 
+/*
+ * Keystone 2 with LPAE: after pv_fixup all RAM sits at the alias above
+ * 0x8_0000_0000, which the kernel reaches at 0x8000_0000 with the MMU off
+ * and through 32-bit DMA (arch_phys_to_idmap_offset).  With the reach
+ * Arm derives from that offset the kernel's bank is plain lowmem, with
+ * and without highmem; with the reach of a board without an offset
+ * (4 GiB) the whole bank would be ZONE_MOVABLE or highmem, and the
+ * checker must say so.
+ */
+static int keystone_case(void)
+{
+	static struct densemem_layout lo;
+	static struct densemem_map map;
+	const struct densemem_region ram = { 0x800000000ULL, G(8) };
+	const long long idmap = -(0x800000000LL - 0x80000000LL);
+	struct densemem_region in[1];
+	struct densemem_params p = {
+		.kernel_phys = 0x800008000ULL, .phys_offset = 0x800000000ULL,
+		.page_offset = 0x80000000, .lowmem_size = M(1792),
+	};
+	int bad = 0, hm, b;
+
+	arm_densemem_config_params(&p, true, 22);
+	for (hm = 0; hm < 2; hm++) {
+		p.highmem = hm;
+		p.phys_reach = arm_densemem_phys_reach(true, idmap);
+		in[0] = ram;
+		if (densemem_build(&lo, &map, in, 1, &p))
+			return 1;
+		b = densemem_check(&lo, &ram, 1, &p, &print_fail);
+		b += lo.movable != 0 || lo.lowmem != M(1792);
+		if (b)
+			printf("  # keystone%s: reach %#llx, lowmem %#llx, movable %#llx\n",
+			       hm ? " highmem" : "", (unsigned long long)p.phys_reach,
+			       (unsigned long long)lo.lowmem, (unsigned long long)lo.movable);
+		p.phys_reach = arm_densemem_phys_reach(true, 0);
+		in[0] = ram;
+		if (densemem_build(&lo, &map, in, 1, &p))
+			return 1;
+		if (!densemem_check_kernel_bank(&lo, &p, NULL)) {
+			printf("  # keystone%s, reach 4 GiB: the kernel's bank passed\n",
+			       hm ? " highmem" : "");
+			b++;
+		}
+		bad += b;
+	}
+	return bad;
+}
+
 int main(void)
 {
 	unsigned int i, passed = 0, failed = 0;
@@ -381,6 +431,7 @@ int main(void)
 	tap(++i, "identity_before_setup", identity_case(), &passed, &failed);
 	tap(++i, "ignored_ram_listed_in_order", ignored_case(), &passed, &failed);
 	tap(++i, "fixed_tables_same_layouts", fixed_tables_case(), &passed, &failed);
+	tap(++i, "keystone_reach_from_idmap_offset", keystone_case(), &passed, &failed);
 	printf("%u passed, %u failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
