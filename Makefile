@@ -129,6 +129,10 @@ DMA_MIB ?= 128
 # reserve_initrd_mem() takes __va() of it (the layout is made once).
 # virt-2x1g-cma-hole: a CMA area that runs into a hole is refused, named,
 # and the kernel boots without it.
+# lpae-dma32: devices that address 32 bits (dma-ranges), so that streaming
+# DMA to RAM above 4 GiB bounces through swiotlb.  lpae-small-low: the
+# CMA area of densemem-lpae does not fit below 4 GiB.  The "dma" boots
+# use the DMA API (VIRTIO_F_ACCESS_PLATFORM).
 PEER_SECONDS ?= 30
 BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
 	virt-carveout:densemem-distro:ram flat-1g:densemem-3g-opt:ram \
@@ -138,7 +142,8 @@ BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
 	virt-ragged:densemem-distro:1071644672 virt-load:densemem-distro:1073741824 \
 	virt-carveout:densemem-3g-opt:1073741824 virt-sixteen:densemem-3g-opt:ram \
 	virt-initrd-nomap:densemem-distro:ram virt-2x-initrd-nomap:densemem-distro:ram \
-	virt-firmware:densemem-distro:ram virt-2x1g-cma-hole:densemem-distro:2147479552
+	virt-firmware:densemem-distro:ram virt-2x1g-cma-hole:densemem-distro:2147479552 \
+	lpae-dma32:densemem-lpae:1879048192:dma lpae-small-low:densemem-lpae:ram
 # outside make check, which must stay under 45 minutes from a cold cache
 # (each kernel config is about 5 minutes of it): the stock kernel's loss
 # on virt-2x512 and realview-pbx-a9, LPAE with HIGHMEM (lowmem ends at

@@ -114,7 +114,11 @@ dma=()
 if [ -n "${DMA:-}" ] && [ "$board" = virt ]; then
 	rm -f "$run/disk.img"
 	truncate -s "${DMA}M" "$run/disk.img"
-	dma=(-drive file="$run/disk.img",if=none,format=raw,id=d0 -device virtio-blk-device,drive=d0)
+	# iommu_platform: VIRTIO_F_ACCESS_PLATFORM, so that the guest's
+	# virtio goes through the DMA API (dma-direct, the cache maintenance,
+	# swiotlb), which a legacy virtio-mmio device cannot offer
+	dma=(-global virtio-mmio.force-legacy=false -drive file="$run/disk.img",if=none,format=raw,id=d0
+		-device virtio-blk-device,drive=d0,iommu_platform=on)
 fi
 bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${SPIN:+ densemem.spin=$SPIN}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}"
 # sleep=off: when the guest idles, virtual time jumps to the next timer

@@ -41,7 +41,7 @@ def parse(path, bootable=True):
     """A machine file; with @bootable, one QEMU can boot (check()): the
     firmware's view alone (densemem-plan's) takes any layout."""
     m = {"file": path, "board": "virt", "cpu": None, "cmdline": "",
-         "banks": [], "nomap": [], "raw_dt": False, "load": None}
+         "banks": [], "nomap": [], "raw_dt": False, "load": None, "dma32": False}
     try:
         lines = open(path).read().splitlines()
     except OSError as e:
@@ -70,6 +70,11 @@ def parse(path, bootable=True):
             m["cmdline"] = rest.strip()
         elif word == "raw-dt":
             m["raw_dt"] = rest.strip() == "yes"
+        elif word == "dma32":
+            if rest.strip() not in ("yes", "no"):
+                raise MachineError(f"{where}: 'dma32 yes' or 'dma32 no' wanted")
+            m["dma32"] = rest.strip() == "yes"
+            m["dma32_line"] = n
         elif word == "load":
             if len(args) != 1:
                 raise MachineError(f"{where}: 'load ADDR' wanted")
@@ -82,9 +87,45 @@ def parse(path, bootable=True):
         m["cpu"] = "cortex-a9" if m["board"] == "realview-pbx-a9" else "cortex-a15"
     if m["board"] == "realview-pbx-a9" and m["cpu"] != "cortex-a9":
         raise MachineError(f"{path}: realview-pbx-a9 has a cortex-a9, not {m['cpu']}")
+    # devices limited to 32 bits only bounce where there is RAM above it
+    if m["dma32"] and not any(s + z > 1 << 32 for s, z, _ in m["banks"]):
+        raise MachineError(f"{path}:{m['dma32_line']}: dma32 without RAM above 4 GiB")
     if bootable and not m["raw_dt"]:
         check(m)
     return m
+
+
+def dma32_bus(fdt, cells, ac, sc):
+    """The virtio-mmio devices moved under a simple-bus whose dma-ranges
+    is the first 4 GiB, one to one: they address 32 bits only, as devices
+    of most LPAE SoCs do, and streaming DMA to RAM above that bounces
+    through swiotlb.  (The root node's own dma-ranges has no parent bus
+    to translate through.)"""
+    import libfdt
+    bus = fdt.add_subnode(0, "dma32-bus")
+    fdt.setprop_str(bus, "compatible", "simple-bus")
+    fdt.setprop_u32(bus, "#address-cells", ac)
+    fdt.setprop_u32(bus, "#size-cells", sc)
+    fdt.setprop(bus, "ranges", b"")
+    fdt.setprop(bus, "dma-ranges", cells(0, ac) + cells(0, ac) + cells(1 << 32, sc))
+    while True:
+        node = fdt.first_subnode(0, [libfdt.NOTFOUND])
+        while node >= 0 and not fdt.get_name(node).startswith("virtio_mmio@"):
+            node = fdt.next_subnode(node, [libfdt.NOTFOUND])
+        if node < 0:
+            break
+        props = []
+        off = fdt.first_property_offset(node, [libfdt.NOTFOUND])
+        while off >= 0:
+            prop = fdt.get_property_by_offset(off)
+            props.append((prop.name, bytes(prop)))
+            off = fdt.next_property_offset(off, [libfdt.NOTFOUND])
+        name = fdt.get_name(node)
+        fdt.del_node(node)
+        bus = fdt.path_offset("/dma32-bus")
+        new = fdt.add_subnode(bus, name)
+        for k, v in props:
+            fdt.setprop(new, k, v)
 
 
 def check(m):
@@ -186,6 +227,8 @@ def make_dtb(m, qemu_dtb, out, bootargs, initrd_start, initrd_end):
                 fdt.setprop_str(node, "compatible", "shared-dma-pool")
             fdt.setprop(node, "reg", cells(s, ac) + cells(z, sc))
             fdt.setprop(node, "no-map", b"")
+    if m["dma32"]:
+        dma32_bus(fdt, cells, ac, sc)
     try:
         chosen = fdt.path_offset("/chosen")
     except libfdt.FdtException:

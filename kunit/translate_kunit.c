@@ -23,6 +23,8 @@
 #include <linux/of.h>
 #include <linux/of_reserved_mem.h>
 #include <linux/page_ext.h>
+#include <linux/percpu.h>
+#include <linux/pgtable.h>
 #include <linux/sched/task_stack.h>
 #include <linux/vmalloc.h>
 #ifdef CONFIG_ARM
@@ -685,6 +687,13 @@ static void dm_dma32_below_reach(struct kunit *test)
 #ifdef CONFIG_ARM
 	KUNIT_EXPECT_LT(test, (u64)virt_to_phys(idmap_pgd), reach);
 #endif
+	/*
+	 * what memblock handed out at boot: mem_map[], the first percpu
+	 * chunk and the page table that maps the top of lowmem
+	 */
+	KUNIT_EXPECT_LT(test, (u64)virt_to_phys(mem_map + max_mapnr - 1), reach);
+	KUNIT_EXPECT_LT(test, (u64)virt_to_phys(pcpu_base_addr), reach);
+	KUNIT_EXPECT_LT(test, (u64)virt_to_phys(pmd_off_k((unsigned long)high_memory - 1)), reach);
 	kunit_info(test, "%u coherent buffers, the highest at %#llx\n", n, top);
 }
 #endif

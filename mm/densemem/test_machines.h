@@ -15,6 +15,18 @@
 #define DM_MACHINE_FLAT_1G	\
 	{ { 0x40000000ULL, 0x40000000ULL } }
 
+/* machines/lpae-dma32.mem */
+#define DM_MACHINE_LPAE_DMA32_NR	2
+#define DM_MACHINE_LPAE_DMA32	\
+	{ { 0x40000000ULL, 0x40000000ULL }, \
+	  { 0x140000000ULL, 0x40000000ULL } }
+
+/* machines/lpae-small-low.mem */
+#define DM_MACHINE_LPAE_SMALL_LOW_NR	2
+#define DM_MACHINE_LPAE_SMALL_LOW	\
+	{ { 0x40000000ULL, 0x6000000ULL }, \
+	  { 0x140000000ULL, 0x40000000ULL } }
+
 /* machines/lpae-split.mem */
 #define DM_MACHINE_LPAE_SPLIT_NR	2
 #define DM_MACHINE_LPAE_SPLIT	\
