@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # DMA through the memory model: the virtio-blk disk /dev/vda (boot.sh
 # DMA=MIB), which uses the DMA API, is written from a file of random
-# bytes, the page cache is dropped, and the disk is read back.  The device moves every byte to and
+# bytes, the page cache is dropped, and the disk is read back; then the
+# same with O_DIRECT.  The device moves every byte to and
 # from the physical addresses the DMA API gave it (dma_map_page(), from
 # page_to_phys()); a wrong translation puts the data in another page and
 # the read-back differs.  memtouch ran first, so the page cache pages come
@@ -31,13 +32,22 @@ sync
 echo 3 > /proc/sys/vm/drop_caches
 want=$(md5sum < /tmp/dma.src | cut -d' ' -f1)
 got=$(dd if=/dev/vda bs=1M count="$mib" 2>/dev/null | md5sum | cut -d' ' -f1)
+# and with O_DIRECT, from and into dd's own buffer: user pages, which
+# come from the highest zone first (ZONE_MOVABLE above 4 GiB on LPAE),
+# where a block device's page cache (GFP_USER) never lies
+if [ "$want" = "$got" ]; then
+	dd if=/dev/urandom of=/tmp/dma.src bs=1M count="$mib" 2>/dev/null
+	dd if=/tmp/dma.src of=/dev/vda bs=1M oflag=direct 2>/dev/null
+	want=$(md5sum < /tmp/dma.src | cut -d' ' -f1)
+	got=$(dd if=/dev/vda bs=1M count="$mib" iflag=direct 2>/dev/null | md5sum | cut -d' ' -f1)
+fi
 rm -f /tmp/dma.src
-# a DT that limits devices to 32 bits (machine file "dma32 yes", only with
-# RAM above 4 GiB, where the page cache comes from first): the transfers
-# to that RAM bounced through swiotlb
+# devices limited to 32 bits (machine file "dma32 yes", only with RAM
+# above 4 GiB): the direct transfers to that RAM bounced through swiotlb
 bounced=$(cat /sys/kernel/debug/swiotlb/io_tlb_used_hiwater 2>/dev/null || echo 0)
-if [ -e /proc/device-tree/dma-ranges ] && [ "$bounced" = 0 ]; then
-	echo "DENSEMEM-TEST $name rc=1 mib=$mib devices limited to 32 bits, yet no swiotlb slot was used"
+if [ -e /proc/device-tree/dma32-bus/dma-ranges ] && [ "$bounced" = 0 ]; then
+	echo "DENSEMEM-TEST $name rc=1 mib=$mib devices limited to 32 bits, yet no swiotlb slot was used" \
+		"($(ls /sys/kernel/debug/swiotlb 2>&1 | tr '\n' ' '); wrote $want read $got)"
 	echo "DENSEMEM-TESTS passed=0 failed=1"
 elif [ "$want" = "$got" ] && [ -n "$want" ]; then
 	echo "DENSEMEM-TEST $name rc=0 mib=$mib md5=$got swiotlb_hiwater=$bounced"

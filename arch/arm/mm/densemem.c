@@ -41,6 +41,9 @@ static inline u64 densemem_bench_ns(void)
 }
 #endif
 
+/* the running board's, for arm_densemem_memblock_limit() */
+static u64 arm_densemem_reach __initdata;
+
 /**
  * arm_densemem_setup() - build the dense layout for the linear map
  * @vmalloc_limit: where lowmem would end physically on a stock kernel:
@@ -83,8 +86,29 @@ u64 __init arm_densemem_setup(u64 vmalloc_limit)
 	/* set by Keystone's pv_fixup, which has run by now */
 	p.phys_reach = arm_densemem_phys_reach(IS_ENABLED(CONFIG_ARM_LPAE),
 					       arch_phys_to_idmap_offset);
+	arm_densemem_reach = p.phys_reach;
 	limit = densemem_setup(&p);
 	if (t0)
 		pr_info("densemem-bench: setup_ns=%llu\n", densemem_bench_ns() - t0);
 	return limit;
+}
+
+/**
+ * arm_densemem_memblock_limit() - where memblock allocations must end
+ * @limit: the limit adjust_lowmem_bounds() computed: the end of lowmem
+ *
+ * With LPAE the linear map may hold RAM above 4 GiB, as ZONE_MOVABLE.
+ * What memblock hands out at boot is the kernel's own: page tables,
+ * mem_map[], the first percpu chunk, the swiotlb buffer.  It must stay
+ * where the MMU-off code and 32-bit devices reach it, as it does on a
+ * HIGHMEM kernel, whose lowmem ends below 4 GiB; kmemleak_alloc_phys()
+ * also keeps such an address in an unsigned long.
+ *
+ * Return: @limit, or the reach of 32-bit addresses if that is lower.
+ */
+phys_addr_t __init arm_densemem_memblock_limit(phys_addr_t limit)
+{
+	u64 reach = arm_densemem_reach;
+
+	return reach && reach < limit ? (phys_addr_t)round_down(reach, PMD_SIZE) : limit;
 }
