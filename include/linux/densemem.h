@@ -45,7 +45,9 @@ enum densemem_reason {
  * @phys_reach:		first physical address that a 32-bit DMA mask and code
  *			run with the MMU off cannot reach (0: all of them can).
  *			Lowmem at or above it is only for ZONE_MOVABLE; with
- *			@highmem, what is at or above it is highmem instead
+ *			@highmem, what is at or above it is highmem instead.
+ *			The kernel runs below it: a layout whose kernel bank
+ *			would be movable or highmem fails densemem_check()
  * @table_shift:	0, or log2 of a granule in bytes, at least
  *			@min_granule, at which the tables cover all of
  *			[0, @phys_limit) from chunk 0.  The architecture

@@ -456,8 +456,12 @@ int densemem_check_kernel_bank(const struct densemem_layout *lo,
 		if (e->dense != e->start)
 			FAIL("kernel bank moved: %#llx -> %#llx",
 			     (unsigned long long)e->start, (unsigned long long)e->dense);
-		/* its image, stacks and page tables are in neither */
-		if (e->fate != DENSEMEM_LOWMEM)
+		/*
+		 * its image, stacks and page tables are in neither, where the
+		 * linear map reaches it at all
+		 */
+		if (e->fate != DENSEMEM_LOWMEM &&
+		    p->kernel_phys - p->phys_offset < p->lowmem_size)
 			FAIL("the kernel's bank at %#llx is highmem",
 			     (unsigned long long)e->start);
 		else if (p->phys_reach && p->kernel_phys >= p->phys_reach)

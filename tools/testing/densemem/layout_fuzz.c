@@ -68,6 +68,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	p.phys_offset = r[i].base & ~((1ULL << 24) - 1);
 	if (p.phys_offset < r[i].base && !(sel & 8))
 		p.phys_offset = (r[i].base + 0xfff) & ~0xfffULL;
+	/*
+	 * the kernel runs within the reach, as the identity map's offset
+	 * makes it on Arm (arm_densemem_phys_reach(): Keystone's is the end
+	 * of the 4 GiB window its RAM's alias sits in)
+	 */
+	if (p.phys_reach && p.kernel_phys >= p.phys_reach)
+		p.phys_reach = (p.kernel_phys | (p.phys_reach - 1)) + 1;
 	memcpy(in, r, nr * sizeof(r[0]));	/* cleaned in place; check() reads r */
 	if (densemem_build(&lo, &map, in, nr, &p))
 		return 0;
