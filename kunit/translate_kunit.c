@@ -698,6 +698,49 @@ static void dm_dma32_below_reach(struct kunit *test)
 }
 #endif
 
+#ifdef CONFIG_ARM
+/*
+ * /dev/mem's mmap() keeps FLATMEM's attributes: RAM and no-map regions,
+ * set aside or not, cacheable; a hole a pageblock or more away from them
+ * uncached, as a device's registers there must be, even where the layout
+ * absorbed the hole into the dense space.
+ */
+static u64 dm_devmem_prot(struct file *f, u64 phys, pgprot_t prot)
+{
+	return pgprot_val(phys_mem_access_prot(f, PHYS_PFN(phys), PAGE_SIZE, prot));
+}
+
+static void dm_devmem_attributes(struct kunit *test)
+{
+	const struct densemem_layout *lo = &densemem_layout;
+	u64 bs = PAGE_SIZE * pageblock_nr_pages, prev_end = 0, h;
+	pgprot_t prot = vm_get_page_prot(VM_READ | VM_WRITE | VM_SHARED);
+	pgprot_t nc = pgprot_noncached(prot);
+	struct file *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
+	unsigned int i, ranges = 0, holes = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+
+		if (e->fate == DENSEMEM_DROPPED)
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, dm_devmem_prot(f, e->start, prot),
+				    (u64)pgprot_val(prot), "%s at %#llx",
+				    e->fate == DENSEMEM_NOMAP ? "no-map" : "RAM", e->start);
+		ranges++;
+		h = ALIGN(prev_end, bs);
+		if (prev_end && h + bs <= ALIGN_DOWN(e->start, bs)) {
+			KUNIT_EXPECT_EQ_MSG(test, dm_devmem_prot(f, h, prot),
+					    (u64)pgprot_val(nc), "hole at %#llx", h);
+			holes++;
+		}
+		prev_end = e->end;
+	}
+	kunit_info(test, "%u ranges cacheable, %u holes uncached\n", ranges, holes);
+}
+#endif
+
 static struct kunit_case dm_translate_cases[] = {
 	KUNIT_CASE(dm_pfn_round_trip),
 	KUNIT_CASE(dm_lowmem_linear),
@@ -719,6 +762,7 @@ static struct kunit_case dm_translate_cases[] = {
 #endif
 #ifdef CONFIG_ARM
 	KUNIT_CASE(dm_mmu_maps_lowmem),
+	KUNIT_CASE(dm_devmem_attributes),
 #endif
 	KUNIT_CASE_SLOW(dm_write_read_independent),
 	{}

@@ -72,6 +72,9 @@ struct densemem_params {
 	u64 kernel_size;
 };
 
+/* /dev/mem's attributes on Arm; called only with CONFIG_DENSEMEM */
+bool densemem_pfn_is_memory(unsigned long pfn);
+
 #ifdef CONFIG_DENSEMEM
 /* Boot: see mm/densemem/init.c and mm/densemem/memmap.c */
 void densemem_early_init(unsigned long voffset);

@@ -21,6 +21,7 @@
 #include <linux/initrd.h>
 #include <linux/kernel.h>
 #include <linux/memblock.h>
+#include <linux/mmzone.h>
 #include <linux/of_fdt.h>
 #include <linux/pfn.h>
 #include <linux/printk.h>
@@ -68,6 +69,26 @@ bool densemem_phys_in_lowmem(phys_addr_t phys)
 		    lo->ext[i].start <= phys && phys <= lo->ext[i].end)
 			return true;
 	return false;
+}
+
+/**
+ * densemem_pfn_is_memory() - whether /dev/mem may map @pfn cacheable
+ * @pfn: a physical page frame
+ *
+ * What FLATMEM's pfn_valid() says on Arm, where phys_mem_access_prot()
+ * asks it: the pageblock around @pfn holds RAM or a no-map region of the
+ * memory map (densemem_layout_is_memory()).  densemem's own pfn_valid()
+ * is false on a no-map region set aside and true on a hole absorbed into
+ * the dense space.  Before the layout exists, pfn_valid().
+ *
+ * Return: whether a user mapping of @pfn may be cacheable.
+ */
+bool densemem_pfn_is_memory(unsigned long pfn)
+{
+	if (!densemem_layout.nr_ext)
+		return pfn_valid(pfn);
+	return densemem_layout_is_memory(&densemem_layout, PFN_PHYS(pfn),
+					 PAGE_SIZE * pageblock_nr_pages);
 }
 
 /**

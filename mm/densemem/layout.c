@@ -55,6 +55,37 @@ const char *densemem_reason_str(enum densemem_reason r)
 	return r < DENSEMEM_NR_REASONS ? densemem_reasons[r] : "?";
 }
 
+/**
+ * densemem_layout_is_memory() - whether memory lies near a physical address
+ * @lo: a layout
+ * @phys: a physical address
+ * @window: the alignment and size of the block around @phys to look at
+ *
+ * FLATMEM's pfn_valid() on Arm, which /dev/mem's phys_mem_access_prot()
+ * uses to choose a cacheable mapping: the @window-aligned block around
+ * @phys overlaps RAM or a no-map region of the memory map.  densemem's own
+ * pfn_valid() differs on both sides: it is false on a no-map region set
+ * aside from the dense space, and true on a hole absorbed into it (up to
+ * a granule, which can be far larger than @window), where a device's
+ * registers must not be mapped cacheable.  Dropped RAM is not memory here,
+ * as FLATMEM's memblock_remove() of it says.
+ *
+ * Return: true if the block around @phys holds RAM or a no-map region.
+ */
+bool densemem_layout_is_memory(const struct densemem_layout *lo, u64 phys, u64 window)
+{
+	u64 a = phys & ~(window - 1), b = a + window;
+	unsigned int i;
+
+	for (i = 0; i < lo->nr_ext; i++) {
+		const struct densemem_extent *e = &lo->ext[i];
+
+		if (e->fate != DENSEMEM_DROPPED && e->start < b && a < e->end)
+			return true;
+	}
+	return false;
+}
+
 /*
  * The p2d[] delta that __va() and pfn_to_page() use in physical chunk @i:
  * its own where the chunk starts inside the dense space, else @prev, the

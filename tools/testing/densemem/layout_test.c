@@ -421,6 +421,46 @@ static int keystone_case(void)
 	return bad;
 }
 
+/*
+ * /dev/mem maps what FLATMEM's pfn_valid() calls memory cacheable, the
+ * rest uncached.  A span too wide for the static tables coarsens the
+ * granule (32 MiB here), so the 16 MiB hole after the first bank is
+ * absorbed into the dense space: pfn_valid() is true there, yet a
+ * device's registers there must stay uncached.  A no-map region set
+ * aside is the reverse: pfn_valid() false, memory to FLATMEM.
+ */
+static int devmem_case(void)
+{
+	static struct densemem_layout lo;
+	static struct densemem_map map;
+	struct densemem_region in[] = {
+		{ 0x40000000, M(512) }, { 0x60000000, M(64), true },
+		{ 0x64000000, 0x7f000000 - 0x64000000 }, { 0x800000000ULL, M(512) },
+	};
+	struct densemem_params p = {
+		.kernel_phys = 0x40008000, .phys_offset = 0x40000000,
+		.page_offset = 0x80000000, .lowmem_size = M(1792),
+	};
+	const u64 block = M(4), hole = 0x7f800000, nomap = 0x62000000;
+	int bad = 0;
+
+	arm_densemem_config_params(&p, true, 22);
+	if (densemem_build(&lo, &map, in, ARRAY_SIZE(in), &p))
+		return 1;
+	bad += lo.granule != M(32);
+	bad += !densemem_map_pfn_valid(&map, hole >> PAGE_SHIFT);
+	bad += densemem_layout_is_memory(&lo, hole, block);
+	bad += densemem_map_pfn_valid(&map, nomap >> PAGE_SHIFT);
+	bad += !densemem_layout_is_memory(&lo, nomap, block);
+	bad += !densemem_layout_is_memory(&lo, 0x40000000, block);
+	bad += !densemem_layout_is_memory(&lo, 0x7effffff, block);
+	bad += densemem_layout_is_memory(&lo, 0x7f400000, block);
+	if (bad)
+		printf("  # devmem: granule %#llx, %d checks failed\n",
+		       (unsigned long long)lo.granule, bad);
+	return bad;
+}
+
 int main(void)
 {
 	unsigned int i, passed = 0, failed = 0;
@@ -432,6 +472,7 @@ int main(void)
 	tap(++i, "ignored_ram_listed_in_order", ignored_case(), &passed, &failed);
 	tap(++i, "fixed_tables_same_layouts", fixed_tables_case(), &passed, &failed);
 	tap(++i, "keystone_reach_from_idmap_offset", keystone_case(), &passed, &failed);
+	tap(++i, "devmem_memory_as_flatmem_sees_it", devmem_case(), &passed, &failed);
 	printf("%u passed, %u failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
