@@ -37,7 +37,7 @@ static void note(struct plan_memblock *mb, u64 start, u64 end, const char *why)
 	mb->ignored += end - start;
 	if (mb->nr_note < PLAN_MAX_NOTES)
 		snprintf(mb->note[mb->nr_note++], sizeof(mb->note[0]),
-			 "[mem %#018llx-%#018llx] not given to densemem: %s",
+			 "[mem 0x%016llx-0x%016llx] not given to densemem: %s",
 			 (unsigned long long)start, (unsigned long long)end - 1, why);
 }
 

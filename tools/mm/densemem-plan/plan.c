@@ -366,7 +366,7 @@ static void print_board(const struct plan_board *b, const struct plan_opts *o)
 	unsigned int i;
 
 	for (i = 0; i < b->nr_bank; i++) {
-		printf("  bank  [mem %#018llx-%#018llx] %s\n",
+		printf("  bank  [mem 0x%016llx-0x%016llx] %s\n",
 		       (unsigned long long)b->bank[i].base,
 		       (unsigned long long)(b->bank[i].base + b->bank[i].size - 1),
 		       sz(b->bank[i].size));

@@ -54,6 +54,13 @@ t "RAM below PHYS_OFFSET named in the boot lines" bash -c \
 	 grep -qx 'densemem: \[mem 0x000000000000a800-0x000000000000afff\] dropped (partial page at a bank edge)' '$tmp/rtd.lines' &&
 	 grep -qx 'densemem: \[mem 0x000000000000b000-0x00000000001fffff\] dropped (below PHYS_OFFSET)' '$tmp/rtd.lines' &&
 	 grep -q '; lowmem [0-9]*, highmem 0, dropped 2054144, ' '$tmp/rtd.lines'"
+# a bank at 0 (every Northstar board) printed as the kernel prints it:
+# printf's %# drops the 0x of a zero
+printf 'bank 0x0 128M\nbank 0x88000000 128M\n' > "$tmp/zero.mem"
+t "a bank at 0 printed as 0x0000000000000000" bash -c \
+	"'$plan' '$tmp/zero.mem' > '$tmp/zero.out' &&
+	 grep -qF 'bank  [mem 0x0000000000000000-0x0000000007ffffff] 128M' '$tmp/zero.out' &&
+	 ! grep -q 'mem 00' '$tmp/zero.out'"
 # a 1 MiB first bank: the kernel lands at its first 2 MiB boundary, in no
 # bank, so densemem keeps nothing while the stock model keeps the second
 # bank: the plan must not recommend densemem
