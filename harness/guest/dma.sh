@@ -26,21 +26,22 @@ if [ "$(printf '%s' "$feat" | cut -c34)" != 1 ]; then
 	exit 1
 fi
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
-dd if=/dev/urandom of=/tmp/dma.src bs=1M count="$mib" 2>/dev/null
-dd if=/tmp/dma.src of=/dev/vda bs=1M conv=fsync 2>/dev/null
-sync
-echo 3 > /proc/sys/vm/drop_caches
-want=$(md5sum < /tmp/dma.src | cut -d' ' -f1)
-got=$(dd if=/dev/vda bs=1M count="$mib" 2>/dev/null | md5sum | cut -d' ' -f1)
-# and with O_DIRECT, from and into dd's own buffer: user pages, which
-# come from the highest zone first (ZONE_MOVABLE above 4 GiB on LPAE),
-# where a block device's page cache (GFP_USER) never lies
-if [ "$want" = "$got" ]; then
+# round OFLAG IFLAG: random bytes written to the disk and read back, with
+# the page cache dropped in between; sets want and got
+round() {
 	dd if=/dev/urandom of=/tmp/dma.src bs=1M count="$mib" 2>/dev/null
-	dd if=/tmp/dma.src of=/dev/vda bs=1M oflag=direct 2>/dev/null
+	dd if=/tmp/dma.src of=/dev/vda bs=1M $1 2>/dev/null
+	sync
+	echo 3 > /proc/sys/vm/drop_caches
 	want=$(md5sum < /tmp/dma.src | cut -d' ' -f1)
-	got=$(dd if=/dev/vda bs=1M count="$mib" iflag=direct 2>/dev/null | md5sum | cut -d' ' -f1)
-fi
+	got=$(dd if=/dev/vda bs=1M count="$mib" $2 2>/dev/null | md5sum | cut -d' ' -f1)
+}
+# through the page cache, then with O_DIRECT, from and into dd's own
+# buffer: user pages, which come from the highest zone first
+# (ZONE_MOVABLE above 4 GiB on LPAE), where a block device's page cache
+# (GFP_USER) never lies
+round conv=fsync ""
+[ "$want" = "$got" ] && round oflag=direct iflag=direct
 rm -f /tmp/dma.src
 # devices limited to 32 bits (machine file "dma32 yes", only with RAM
 # above 4 GiB): the direct transfers to that RAM bounced through swiotlb

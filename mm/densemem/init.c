@@ -293,7 +293,7 @@ static u64 __init densemem_check_final(void)
 			pr_warn("[mem 0x%016llx-0x%016llx] added after the layout was made: %llu bytes dropped\n",
 				s, e - 1, out);
 			outside = true;
-		} else if (memblock_is_nomap(r) && ALIGN(s, g) < ALIGN_DOWN(e, g)) {
+		} else if (memblock_is_nomap(r) && densemem_spans_granule(s, e, g)) {
 			pr_info("[mem 0x%016llx-0x%016llx] no-map, placed after the layout was made: in the dense space, unmapped\n",
 				s, e - 1);
 		}

@@ -327,7 +327,7 @@ static void densemem_set_aside_nomap(struct densemem_layout *lo, struct densemem
 
 		if (!in[i].nomap || !in[i].size || end < base || end > p->phys_limit)
 			continue;
-		if (((base + g - 1) & ~(g - 1)) >= (end & ~(g - 1)) || overlaps_other(in, nr, i))
+		if (!densemem_spans_granule(base, end, g) || overlaps_other(in, nr, i))
 			continue;
 		add_extent(lo, base, end, 0, DENSEMEM_NOMAP, DENSEMEM_OK);
 		in[i].size = 0;

@@ -60,6 +60,15 @@ struct densemem_extent {
  */
 #define DENSEMEM_MAX_IGNORED	32
 
+/*
+ * Whether [@base, @end) holds a whole block of @g bytes (a power of two):
+ * a no-map region that does leaves the dense space.
+ */
+static inline bool densemem_spans_granule(u64 base, u64 end, u64 g)
+{
+	return ((base + g - 1) & ~(g - 1)) < (end & ~(g - 1));
+}
+
 /* Whether the layout keeps @e: lowmem or highmem, not dropped or no-map. */
 static inline bool densemem_extent_kept(const struct densemem_extent *e)
 {

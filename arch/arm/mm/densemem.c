@@ -41,9 +41,6 @@ static inline u64 densemem_bench_ns(void)
 }
 #endif
 
-/* the running board's, for arm_densemem_memblock_limit() */
-static u64 arm_densemem_reach __initdata;
-
 /**
  * arm_densemem_setup() - build the dense layout for the linear map
  * @vmalloc_limit: where lowmem would end physically on a stock kernel:
@@ -81,12 +78,9 @@ u64 __init arm_densemem_setup(u64 vmalloc_limit)
 	/* the constant the translations use is the granule set here */
 	BUILD_BUG_ON(ARM_DENSEMEM_MIN_SHIFT !=
 		     ARM_DENSEMEM_MIN_SHIFT_OF(MAX_PAGE_ORDER + PAGE_SHIFT));
+	/* arch_phys_to_idmap_offset: set by Keystone's pv_fixup, run by now */
 	arm_densemem_config_params(&p, IS_ENABLED(CONFIG_ARM_LPAE),
-				   MAX_PAGE_ORDER + PAGE_SHIFT);
-	/* set by Keystone's pv_fixup, which has run by now */
-	p.phys_reach = arm_densemem_phys_reach(IS_ENABLED(CONFIG_ARM_LPAE),
-					       arch_phys_to_idmap_offset);
-	arm_densemem_reach = p.phys_reach;
+				   MAX_PAGE_ORDER + PAGE_SHIFT, arch_phys_to_idmap_offset);
 	limit = densemem_setup(&p);
 	if (t0)
 		pr_info("densemem-bench: setup_ns=%llu\n", densemem_bench_ns() - t0);
@@ -108,7 +102,8 @@ u64 __init arm_densemem_setup(u64 vmalloc_limit)
  */
 phys_addr_t __init arm_densemem_memblock_limit(phys_addr_t limit)
 {
-	u64 reach = arm_densemem_reach;
+	u64 reach = arm_densemem_phys_reach(IS_ENABLED(CONFIG_ARM_LPAE),
+					    arch_phys_to_idmap_offset);
 
 	return reach && reach < limit ? (phys_addr_t)round_down(reach, PMD_SIZE) : limit;
 }

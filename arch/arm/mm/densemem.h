@@ -37,13 +37,14 @@ static inline u64 arm_densemem_phys_reach(bool lpae, long long idmap_offset)
  * @lpae: CONFIG_ARM_LPAE
  * @max_order_shift: log2 of the bytes of a MAX_ORDER block (22 unless
  *	ARCH_FORCE_MAX_ORDER says otherwise)
+ * @idmap_offset: arch_phys_to_idmap_offset (see arm_densemem_phys_reach())
  *
  * The granule is ARM_DENSEMEM_MIN_SHIFT_OF(): a PMD or a MAX_ORDER block,
- * whichever is larger.  The reach is that of a board without an idmap
- * offset; arm_densemem_setup() gives it the running board's.
+ * whichever is larger.
  */
 static inline void arm_densemem_config_params(struct densemem_params *p, bool lpae,
-					      unsigned int max_order_shift)
+					      unsigned int max_order_shift,
+					      long long idmap_offset)
 {
 	unsigned int shift = ARM_DENSEMEM_MIN_SHIFT_OF(max_order_shift);
 
@@ -55,7 +56,7 @@ static inline void arm_densemem_config_params(struct densemem_params *p, bool lp
 	 * (<asm/densemem.h>), wherever they fit
 	 */
 	p->table_shift = lpae ? 0 : shift;
-	p->phys_reach = arm_densemem_phys_reach(lpae, 0);
+	p->phys_reach = arm_densemem_phys_reach(lpae, idmap_offset);
 }
 
 #endif /* __ARM_MM_DENSEMEM_H */

@@ -360,5 +360,6 @@ void plan_params(struct densemem_params *p, const struct plan_board *b,
 	p->page_offset = c->page_offset;
 	p->phys_offset = phys_offset;
 	p->highmem = c->highmem;
-	arm_densemem_config_params(p, c->lpae, max_order_shift);
+	/* no board densemem-plan reads runs at an idmap alias */
+	arm_densemem_config_params(p, c->lpae, max_order_shift, 0);
 }

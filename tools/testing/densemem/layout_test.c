@@ -394,10 +394,9 @@ static int keystone_case(void)
 	};
 	int bad = 0, hm, b;
 
-	arm_densemem_config_params(&p, true, 22);
 	for (hm = 0; hm < 2; hm++) {
+		arm_densemem_config_params(&p, true, 22, idmap);
 		p.highmem = hm;
-		p.phys_reach = arm_densemem_phys_reach(true, idmap);
 		in[0] = ram;
 		if (densemem_build(&lo, &map, in, 1, &p))
 			return 1;
@@ -407,7 +406,7 @@ static int keystone_case(void)
 			printf("  # keystone%s: reach %#llx, lowmem %#llx, movable %#llx\n",
 			       hm ? " highmem" : "", (unsigned long long)p.phys_reach,
 			       (unsigned long long)lo.lowmem, (unsigned long long)lo.movable);
-		p.phys_reach = arm_densemem_phys_reach(true, 0);
+		arm_densemem_config_params(&p, true, 22, 0);
 		in[0] = ram;
 		if (densemem_build(&lo, &map, in, 1, &p))
 			return 1;
@@ -444,7 +443,7 @@ static int devmem_case(void)
 	const u64 block = M(4), hole = 0x7f800000, nomap = 0x62000000;
 	int bad = 0;
 
-	arm_densemem_config_params(&p, true, 22);
+	arm_densemem_config_params(&p, true, 22, 0);
 	if (densemem_build(&lo, &map, in, ARRAY_SIZE(in), &p))
 		return 1;
 	bad += lo.granule != M(32);
