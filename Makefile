@@ -102,7 +102,11 @@ plantest: plantool
 # A field "peer" also runs stress-ng and memtester in the guest; "smpN"
 # boots N CPUs (secondaries through PSCI, after densemem_setup()); "dma"
 # writes and reads back DMA_MIB of a virtio-blk disk (DMA mapping);
-# "kexec" kexecs into the same kernel, which must boot to the same layout.
+# "kexec" kexecs into the same kernel, which must boot to the same layout;
+# "hibernate" hibernates to a virtio-blk swap disk with a pattern in the
+# upper bank, and a second QEMU run resumes the image; "hibernate-moved"
+# resumes on the machine with its top bank moved 64 MiB up, and the
+# kernel must refuse the image of the other dense layout and boot on.
 DMA_MIB ?= 128
 # densemem-debug: DEBUG_VIRTUAL, DEBUG_VM, page poisoning and MEMCG (a
 # 36-byte struct page); any warning on the console fails every boot.
@@ -143,7 +147,8 @@ BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
 	virt-carveout:densemem-3g-opt:1073741824 virt-sixteen:densemem-3g-opt:ram \
 	virt-initrd-nomap:densemem-distro:ram virt-2x-initrd-nomap:densemem-distro:ram \
 	virt-firmware:densemem-distro:ram virt-2x1g-cma-hole:densemem-distro:2147479552 \
-	lpae-dma32:densemem-lpae:1879048192:dma lpae-small-low:densemem-lpae:ram
+	lpae-dma32:densemem-lpae:1879048192:dma lpae-small-low:densemem-lpae:ram \
+	virt-2x512:densemem-distro:ram:hibernate virt-tri:densemem-distro:ram:hibernate-moved
 # outside make check, which must stay under 45 minutes from a cold cache
 # (each kernel config is about 5 minutes of it): the stock kernel's loss
 # on virt-2x512 and realview-pbx-a9, LPAE with HIGHMEM (lowmem ends at

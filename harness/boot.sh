@@ -17,7 +17,7 @@ py=/usr/bin/python3
 . "$top/harness/board.sh"
 machine=$(machine_file "$machine") || { echo "RESULT {\"booted\": false, \"reason\": \"bad DTB\"}"; exit 1; }
 name=$(basename "$machine" .mem)
-run=$top/build/boot/$name.$kconfig${PEER:+.peer}${BENCH:+.bench}${KEXEC:+.kexec}
+run=$top/build/boot/$name.$kconfig${PEER:+.peer}${BENCH:+.bench}${KEXEC:+.kexec}${HIBERNATE:+.hibernate-$HIBERNATE}
 mkdir -p "$run"
 kernel=$top/build/kernels/$kconfig/zImage
 timeout=${BOOT_TIMEOUT:-300}
@@ -73,24 +73,28 @@ if [ "$board" = virt ]; then
 	# land there (HIGHPTE, or densemem's lowmem above 4 GiB) takes the
 	# same user fault forever.  qemu-system-aarch64 has 64-bit addresses.
 	# (QEMU_VIRT=qemu-system-arm reproduces the hang.)
-	hm=highmem=off; bin=qemu-system-arm
-	[ "$(get lpae)" = True ] && { hm=highmem=on; bin=qemu-system-aarch64; }
-	bin=${QEMU_VIRT:-$bin}
-	# the DTB QEMU dumps must be the one of the machine it then runs
-	args=(-cpu "$cpu" -m "${mem}M" -smp "${SMP:-1}" -nographic -nic none)
-	# the bench: the same guest entropy and wall clock on every run (the
-	# DTB's rng-seed and kaslr-seed, the RTC), so that what the guest
-	# randomises (ASLR, SLUB freelists, hash salts) is the same each time
-	[ -n "${BENCH:-}" ] && args+=(-seed 1 -rtc base=2026-01-01T00:00:00,clock=vm)
-	# A bank far above 4 GiB (HiP04: 13 GiB at 0x4c0000000) needs more
-	# guest RAM than this host has, of which the guest touches little:
-	# map it without reserving it, or the kernel refuses the allocation.
-	if [ "$mem" -gt $(($(sed -n 's/^MemTotal: *\([0-9]*\) kB/\1/p' /proc/meminfo) / 1024)) ]; then
-		hm=$hm,memory-backend=ram
-		args+=(-object memory-backend-ram,id=ram,size="${mem}M",reserve=off)
-	fi
-	qemu=($bin -M virt,$hm "${args[@]}" -no-reboot)
-	$bin -M virt,$hm,dumpdtb="$run/qemu.dtb" "${args[@]}" >/dev/null 2>&1
+	# virt_qemu MIB: qemu=(...) for a virt of MIB of RAM, and its DTB
+	virt_qemu() {
+		local hm=highmem=off bin=qemu-system-arm args
+		[ "$(get lpae)" = True ] && { hm=highmem=on; bin=qemu-system-aarch64; }
+		bin=${QEMU_VIRT:-$bin}
+		# the DTB QEMU dumps must be the one of the machine it then runs
+		args=(-cpu "$cpu" -m "${1}M" -smp "${SMP:-1}" -nographic -nic none)
+		# the bench: the same guest entropy and wall clock on every run (the
+		# DTB's rng-seed and kaslr-seed, the RTC), so that what the guest
+		# randomises (ASLR, SLUB freelists, hash salts) is the same each time
+		[ -n "${BENCH:-}" ] && args+=(-seed 1 -rtc base=2026-01-01T00:00:00,clock=vm)
+		# A bank far above 4 GiB (HiP04: 13 GiB at 0x4c0000000) needs more
+		# guest RAM than this host has, of which the guest touches little:
+		# map it without reserving it, or the kernel refuses the allocation.
+		if [ "$1" -gt $(($(sed -n 's/^MemTotal: *\([0-9]*\) kB/\1/p' /proc/meminfo) / 1024)) ]; then
+			hm=$hm,memory-backend=ram
+			args+=(-object memory-backend-ram,id=ram,size="${1}M",reserve=off)
+		fi
+		qemu=($bin -M virt,$hm "${args[@]}" -no-reboot)
+		$bin -M virt,$hm,dumpdtb="$run/qemu.dtb" "${args[@]}" >/dev/null 2>&1
+	}
+	virt_qemu "$mem"
 	# the shim is the firmware
 	start=(-bios "$run/shim.bin")
 else
@@ -120,7 +124,22 @@ if [ -n "${DMA:-}" ] && [ "$board" = virt ]; then
 	dma=(-global virtio-mmio.force-legacy=false -drive file="$run/disk.img",if=none,format=raw,id=d0
 		-device virtio-blk-device,drive=d0,iommu_platform=on)
 fi
-bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${SPIN:+ densemem.spin=$SPIN}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}"
+# HIBERNATE=same|moved (virt only, a kernel with HIBERNATION and
+# VIRTIO_BLK): the guest hibernates to a virtio-blk swap disk
+# (harness/guest/hibernate.sh) and QEMU runs a second time on the same
+# disk to resume it: on the same machine (same), or with its highest
+# bank moved up by 64 MiB (moved), whose other dense layout the kernel
+# must refuse and boot on
+hib=
+if [ -n "${HIBERNATE:-}" ]; then
+	[ "$board" = virt ] && [ -z "${DMA:-}" ] || { result false "HIBERNATE: virt only, not with DMA"; exit 1; }
+	rm -f "$run/disk.img"
+	truncate -s "${mem}M" "$run/disk.img"
+	dma=(-global virtio-mmio.force-legacy=false -drive file="$run/disk.img",if=none,format=raw,id=d0
+		-device virtio-blk-device,drive=d0,iommu_platform=on)
+	hib=" resume=/dev/vda no_console_suspend densemem.hibernate="
+fi
+bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${SPIN:+ densemem.spin=$SPIN}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}${hib:+${hib}1}"
 # sleep=off: when the guest idles, virtual time jumps to the next timer
 # instead of following the host's clock
 [ -n "${BENCH:-}" ] && qemu+=(-icount shift=0,sleep=off)
@@ -145,12 +164,32 @@ arm-linux-gnueabihf-as -o "$run/shim.o" "$run/shim.S" &&
 	{ result false "shim"; exit 1; }
 
 log=$run/console.log
-timeout --foreground -k 5 "$timeout" "${qemu[@]}" "${start[@]}" "${dma[@]}" \
-	-device loader,file="$kernel",addr=$zaddr,force-raw=on \
-	-device loader,file="$run/machine.dtb",addr=$dtbaddr,force-raw=on \
-	-device loader,file="$initrd",addr=$iaddr,force-raw=on \
-	</dev/null > "$log" 2>&1
+runq() {
+	timeout --foreground -k 5 "$timeout" "${qemu[@]}" "${start[@]}" "${dma[@]}" \
+		-device loader,file="$kernel",addr=$zaddr,force-raw=on \
+		-device loader,file="$1",addr=$dtbaddr,force-raw=on \
+		-device loader,file="$initrd",addr=$iaddr,force-raw=on \
+		</dev/null 2>&1
+}
+runq "$run/machine.dtb" > "$log"
 rc=$?
+# the second run, which resumes (or refuses) the image the first wrote
+if [ -n "$hib" ] && [ $rc = 0 ] && grep -q "^DENSEMEM-HIBERNATE writing" "$log"; then
+	second=$machine phase=resume
+	if [ "$HIBERNATE" = moved ]; then
+		second=$run/moved.mem phase=refuse
+		$py "$top/harness/machine.py" move-top "$machine" $((64 << 20)) > "$second" ||
+			{ result false "machine.py move-top"; exit 1; }
+		virt_qemu "$($py "$top/harness/machine.py" json "$second" |
+			$py -c 'import json,sys; print(json.load(sys.stdin)["qemu_ram_mib"])')"
+	fi
+	$py "$top/harness/machine.py" dtb "$second" "$run/qemu.dtb" "$run/resume.dtb" \
+		"${bootargs%densemem.hibernate=1}densemem.hibernate=$phase" "$iaddr" "$iend" ||
+		{ result false "dtb"; exit 1; }
+	echo "DENSEMEM-HIBERNATE second run: $phase" >> "$log"
+	runq "$run/resume.dtb" >> "$log"
+	rc=$?
+fi
 rm -f "$run/disk.img"
 # the console without carriage returns and printk timestamps (PRINTK_TIME)
 console() { tr -d '\r' < "$log" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] //'; }

@@ -4,7 +4,7 @@
 
     bootcheck.py --result 'RESULT {...}' --want BYTES|ram --machine FILE
                  --log CONSOLE_LOG [--kconfig-file CONFIG] [--plan TOOL]
-                 [--peer] [--smp N] [--dma MIB] [--kexec]
+                 [--peer] [--smp N] [--dma MIB] [--kexec] [--hibernate same|moved]
 
 Each check is a function of what the boot left (its RESULT line, its
 console log, the machine file) that returns (what, ok) pairs; main()
@@ -210,6 +210,35 @@ def kexec(log):
              bool(dm(first)) and dm(first) == dm(second))]
 
 
+def hibernate(log, mode):
+    """HIBERNATE=same: the first kernel wrote its image, a second kernel
+    of the same layout resumed it, and the first one's init went on.
+    HIBERNATE=moved: the second kernel, on a machine whose highest bank
+    moved, refused the image with its reason and booted on."""
+    first, second, n = boots(log)
+    dm = lambda t: [line for line in t.splitlines() if line.startswith("densemem: ")]
+    wrote = n == 2 and "DENSEMEM-HIBERNATE writing the image" in first and \
+        re.search(r"^PM: (?:hibernation: )?(?:Image saving done|Wrote \d+ kbytes)", first, re.M) is not None
+    if mode == "same":
+        return [("hibernate: the first kernel wrote its image and powered off", wrote),
+                ("hibernate: a second kernel resumed it and the first one's init went on",
+                 re.search(r"^DENSEMEM-TEST hibernate rc=0 hibernated and resumed", second, re.M)
+                 is not None),
+                ("hibernate: memtouch's pattern in the highest bank was kept",
+                 re.search(r"^DENSEMEM-TEST memtouch hold bytes=\d+ upper_pages=[1-9]", first, re.M)
+                 is not None and
+                 re.search(r"^DENSEMEM-TEST memtouch bytes=\d+ of \d+ zero_errors=0 pattern_errors=0",
+                           second, re.M) is not None),
+                ("hibernate: the resuming kernel printed the first one's densemem lines",
+                 bool(dm(first)) and dm(first) == dm(second))]
+    return [("hibernate: the first kernel wrote its image and powered off", wrote),
+            ("hibernate: the second kernel has another dense layout",
+             bool(dm(second)) and dm(first) != dm(second)),
+            ("hibernate: it refused the image with its reason and booted on",
+             re.search(r"^DENSEMEM-TEST hibernate rc=0 the image of another layout was refused",
+                       second, re.M) is not None and "DENSEMEM-GUEST " in second)]
+
+
 def dma(log, mib):
     return [(f"virtio-blk DMA: {mib} MiB written and read back unchanged",
              re.search(rf"^DENSEMEM-TEST dma rc=0 mib={mib} ", log, re.M) is not None)]
@@ -227,7 +256,7 @@ def peer(log):
 
 
 def checks(r, want, m, log, kconfig="", plan=None, kconfig_file=None, dtb=None,
-           want_peer=False, want_smp=None, want_dma=None, want_kexec=False):
+           want_peer=False, want_smp=None, want_dma=None, want_kexec=False, want_hib=None):
     """Every check of one boot, in the order boottest prints them."""
     first = boots(log)[0]
     out = basic(r, want) + no_warning(log)
@@ -243,6 +272,8 @@ def checks(r, want, m, log, kconfig="", plan=None, kconfig_file=None, dtb=None,
     out += mm_selftests(log, mm_programs())
     if want_kexec:
         out += kexec(log)
+    if want_hib:
+        out += hibernate(log, want_hib)
     if want_dma:
         out += dma(log, want_dma)
     if want_smp:
@@ -270,6 +301,7 @@ def main():
     a.add_argument("--smp")
     a.add_argument("--dma")
     a.add_argument("--kexec", action="store_true")
+    a.add_argument("--hibernate", choices=("same", "moved"))
     o = a.parse_args()
     try:
         r = result(o.result)
@@ -289,7 +321,7 @@ def main():
             pass
     dtb = os.path.join(os.path.dirname(o.log), "machine.dtb")
     out = checks(r, o.want, machine.parse(o.machine), log, kconfig, o.plan, o.kconfig_file,
-                 dtb, o.peer, o.smp, o.dma, o.kexec)
+                 dtb, o.peer, o.smp, o.dma, o.kexec, o.hibernate)
     for what, ok in out:
         print(("ok" if ok else "not ok"), f"{r['machine']} {r['kconfig']}: {what}")
     p = sum(bool(ok) for _, ok in out)

@@ -6,7 +6,8 @@
 # (memtouch) passed and that the kernel printed no warning; with SMP=N that
 # N CPUs came up, with DMA=MIB that the virtio-blk disk read back what
 # was written, with KEXEC=1 that the kernel kexec'd into itself and the
-# second one printed the same densemem lines.  For densemem kernels,
+# second one printed the same densemem lines, with HIBERNATE=same|moved
+# that a second run resumed the image the first wrote (or refused it).  For densemem kernels,
 # also check the boot lines against the machine file: the ranges they
 # name cover exactly the banks, byte for byte, and nothing is missing,
 # and densemem-plan prints the same boot lines from the machine file and
@@ -18,7 +19,7 @@ res=$(bash "$top/harness/boot.sh" "$1" "$2" | tail -1)
 echo "$res"
 name=$(basename "$m" .mem)
 /usr/bin/python3 "$top/harness/bootcheck.py" --result "$res" --want "$3" --machine "$m" \
-	--log "$top/build/boot/$name.$2${PEER:+.peer}${KEXEC:+.kexec}/console.log" \
+	--log "$top/build/boot/$name.$2${PEER:+.peer}${KEXEC:+.kexec}${HIBERNATE:+.hibernate-$HIBERNATE}/console.log" \
 	--kconfig-file "$top/build/kernels/$2/config" \
 	--plan "$top/harness/plan.sh" \
-	${PEER:+--peer} ${SMP:+--smp "$SMP"} ${DMA:+--dma "$DMA"} ${KEXEC:+--kexec}
+	${PEER:+--peer} ${SMP:+--smp "$SMP"} ${DMA:+--dma "$DMA"} ${KEXEC:+--kexec} ${HIBERNATE:+--hibernate "$HIBERNATE"}

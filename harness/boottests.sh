@@ -5,7 +5,9 @@
 # the time so far.  SPEC is MACHINE:KCONFIG:LOWMEM[:FLAG...], LOWMEM a
 # byte count or "ram"; the flags: "peer" (stress-ng and memtester for
 # PEER_SECONDS), "smpN" (N CPUs), "dma" (DMA_MIB of virtio-blk DMA),
-# "kexec" (the kernel kexecs into itself).  The log goes to
+# "kexec" (the kernel kexecs into itself), "hibernate" (it hibernates and
+# a second run resumes it), "hibernate-moved" (the second run has another
+# layout and must refuse the image).  The log goes to
 # build/NAME.log; closes with "NAME: N passed, N failed".  MACHINE is a
 # name of machines/ or the path of a board's DTB.
 set -uo pipefail
@@ -24,20 +26,22 @@ i=0
 for spec in "$@"; do
 	i=$((i + 1))
 	IFS=: read -r machine kconfig lowmem flags <<<"$spec"
-	peer= smp= dma= kexec=
+	peer= smp= dma= kexec= hib=
 	for f in ${flags//:/ }; do
 		case $f in
 		peer) peer=${PEER_SECONDS:-30} ;;
 		smp*) smp=${f#smp} ;;
 		dma) dma=${DMA_MIB:-128} ;;
 		kexec) kexec=1 ;;
+		hibernate) hib=same ;;
+		hibernate-moved) hib=moved ;;
 		*) echo "$name: $spec: unknown flag $f" >&2; exit 2 ;;
 		esac
 	done
 	echo "# boot $i of $#: $machine on $kconfig ($((SECONDS - t0)) s)"
 	# a name of machines/, or a path (a board's DTB)
 	case $machine in */*) file=$machine ;; *) file=$top/machines/$machine.mem ;; esac
-	PEER=$peer SMP=$smp DMA=$dma KEXEC=$kexec \
+	PEER=$peer SMP=$smp DMA=$dma KEXEC=$kexec HIBERNATE=$hib \
 		bash "$top/harness/boottest.sh" "$file" "$kconfig" "$lowmem" |
 		tee -a "$log" | grep -v "^boottest:"
 done

@@ -42,7 +42,7 @@ make -s -C "$(dirname "$selftest")" CC=arm-linux-gnueabihf-gcc OUTPUT="$root/bin
 	USERCFLAGS=-Werror USERLDFLAGS=-static >/dev/null
 cp "$top/harness/guest/peer.sh" "$root/bin/peer.sh"
 cp "$top/harness/guest/mm-selftests.sh" "$top/harness/guest/dma.sh" "$top/harness/guest/kexec.sh" \
-	"$root/bin/"
+	"$top/harness/guest/hibernate.sh" "$root/bin/"
 # selftests/mm as its Makefile builds them (tools/include/uapi for the
 # uapi newer than Debian's armhf headers), static; local_config.h is what
 # its check_config.sh writes without liburing (cow's io_uring cases then
@@ -77,6 +77,6 @@ done
 cp -L /lib/ld-linux-armhf.so.3 "$root/lib/ld-linux-armhf.so.3"
 cp $peers "$root/bin/"
 chmod +x "$root/init" "$root/bin/peer.sh" "$root/bin/mm-selftests.sh" "$root/bin/dma.sh" \
-	"$root/bin/kexec.sh"
+	"$root/bin/kexec.sh" "$root/bin/hibernate.sh"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -9n) > "$out.tmp"
 mv "$out.tmp" "$out"

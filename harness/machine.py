@@ -390,6 +390,15 @@ def plan_dts(m):
     return "\n".join(out)
 
 
+def move_top(m, by):
+    """The machine file's text with its highest bank @by bytes higher:
+    the same RAM in another layout (boot.sh HIBERNATE=moved)."""
+    lines = open(m["file"]).read().splitlines()
+    start, size, n = max(m["banks"])
+    lines[n - 1] = f"bank {start + by:#x} {size:#x}"
+    return "\n".join(lines) + "\n"
+
+
 def main():
     try:
         cmd, path = sys.argv[1], sys.argv[2]
@@ -406,6 +415,8 @@ def main():
             sys.stdout.write(plan_dts(m))
         elif cmd == "plan-load":
             print(f"--load {m['load'][0]:#x}" if m["load"] else "")
+        elif cmd == "move-top":
+            sys.stdout.write(move_top(m, int(sys.argv[3], 0)))
         elif cmd == "kunit-qemu":
             sys.stdout.write(kunit_qemu(m))
         elif cmd == "dtb":

@@ -69,6 +69,10 @@ def main():
     cases.append(("kexec asked for, one kernel on the console",
                   run(log, want_kexec=True).get(
                       "kexec: a second kernel booted from the first, its init reported") is False))
+    for mode in ("same", "moved"):
+        cases.append((f"hibernate={mode} asked for, one kernel on the console",
+                      run(log, want_hib=mode).get(
+                          "hibernate: the first kernel wrote its image and powered off") is False))
     cases.append(("two CPUs asked for, one brought up",
                   run(log, want_smp="2").get("all 2 CPUs brought up") is False))
     # PRINTK_TIME (multi_v7_defconfig): every kernel line stamped
