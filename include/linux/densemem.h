@@ -83,6 +83,7 @@ unsigned long densemem_movable_pfn(void);
 void densemem_ignore_ram(u64 start, u64 end, enum densemem_reason why);
 unsigned long densemem_memmap_index(const struct page *page);
 unsigned long densemem_memmap_pages(void);
+u32 densemem_layout_hash(void);
 #else
 static inline void densemem_early_init(unsigned long voffset) { }
 static inline void densemem_ignore_ram(u64 start, u64 end,

@@ -14,6 +14,7 @@
 #include <linux/cache.h>
 #include <linux/densemem.h>
 #include <linux/export.h>
+#include <linux/jhash.h>
 #include <linux/pfn.h>
 
 struct densemem_map densemem_map __ro_after_init = {
@@ -49,4 +50,26 @@ bool densemem_range_is_linear(phys_addr_t phys, size_t size)
 	last = PHYS_PFN(phys + size - 1);
 	return densemem_pfn_valid(first) && densemem_pfn_valid(last) &&
 	       densemem_pfn_to_dpfn(last) - densemem_pfn_to_dpfn(first) == last - first;
+}
+
+/**
+ * densemem_layout_hash() - a digest of the dense layout
+ *
+ * Two kernels whose digests agree translate every physical address to the
+ * same linear-map address and back.  Hibernation needs that of the kernel
+ * that restores an image and the kernel that wrote it: the restore copies
+ * each page through the restoring kernel's linear map, and overwrites on
+ * the way the page tables of the linear map with the image's.
+ *
+ * Return: a hash of the granule, the linear map's offset and the pfn
+ * translation tables.
+ */
+u32 densemem_layout_hash(void)
+{
+	const struct densemem_map *m = &densemem_map;
+	u32 h = jhash_3words(m->shift, m->voffset, m->nr_pages, m->base_pfn);
+
+	h = jhash_2words(m->p2d_first, m->d2p_first, h);
+	h = jhash(m->p2d, (m->p2d_nr + 1) * sizeof(m->p2d[0]), h);
+	return jhash(m->d2p, (m->d2p_nr + 1) * sizeof(m->d2p[0]), h);
 }
