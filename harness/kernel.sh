@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kernel.sh NAME: build build/kernels/NAME/zImage (and the realview-pbx-a9
-# DTB) from configs/common.config + configs/NAME.config (on allnoconfig, or
-# on the defconfig a "# base:" line names), on the tree the
+# DTB) from configs/common.config + configs/NAME.config and the fragments
+# its "# with:" lines name (harness/fragment.sh; on allnoconfig, or
+# on the defconfig a "# base:" line names, or with "# base: debian:FLAVOR"
+# on the config Debian ships, harness/debian.sh), on the tree the
 # fragment names in its "# tree:" line (base, seed or densemem: tags of
 # build/linux).  Each tag gets a git worktree under build/src/, so switching
 # configs never touches the files of another and make stays incremental.
@@ -33,10 +35,16 @@ export KBUILD_BUILD_TIMESTAMP="2026-01-01" KBUILD_BUILD_USER=densemem KBUILD_BUI
 mk() { make -s -C "$src" O="$obj" ARCH=arm CROSS_COMPILE=$cross CC="$cc" \
 	-j"$(nproc)" "$@"; }
 
-cat "$top/configs/common.config" "$frag" > "$out/fragment.new"
+bash "$top/harness/fragment.sh" "$name" > "$out/fragment.new"
 if ! cmp -s "$out/fragment.new" "$out/fragment" || [ ! -f "$obj/.config" ]; then
 	mv "$out/fragment.new" "$out/fragment"
-	if [ -n "$defconfig" ]; then
+	if [ "${defconfig#debian:}" != "$defconfig" ]; then
+		# "# base: debian:FLAVOR": the config Debian ships for FLAVOR
+		cp "$(bash "$top/harness/debian.sh" "${defconfig#debian:}")" "$obj/.config"
+		"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
+			"$out/fragment" >/dev/null
+		mk olddefconfig >/dev/null
+	elif [ -n "$defconfig" ]; then
 		mk "$defconfig" >/dev/null
 		"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
 			"$out/fragment" >/dev/null
@@ -60,6 +68,11 @@ else
 	rm -f "$out/fragment.new"
 fi
 
+# CONFIG_ONLY=1: the resolved config, build/kernels/NAME/config, and no build
+if [ -n "${CONFIG_ONLY:-}" ]; then
+	cp "$obj/.config" "$out/config"
+	exit 0
+fi
 echo "kernel: building $name on $tag ($(git -C "$src" log -1 --format=%h))"
 # a long build (multi_v7: thousands of objects) says how far it is, once a
 # minute, on stderr (callers keep stdout for the result): objects written

@@ -17,7 +17,7 @@ for c in $(git -C "$tree" rev-list --reverse base..densemem); do
 	for k in "$@"; do
 		obj=$top/build/bisect/$k
 		mkdir -p "$obj"
-		cat "$top/configs/common.config" "$top/configs/$k.config" > "$obj/../$k.fragment"
+		bash "$top/harness/fragment.sh" "$k" > "$obj/../$k.fragment"
 		if make -s -C "$src" O="$obj" ARCH=arm CROSS_COMPILE=$cross CC="$cc" \
 			KCONFIG_ALLCONFIG="$obj/../$k.fragment" allnoconfig >/dev/null 2>&1 &&
 		   make -s -C "$src" O="$obj" ARCH=arm CROSS_COMPILE=$cross CC="$cc" \
