@@ -11,7 +11,9 @@
  * physical-to-virtual delta of each chunk, so that __va() is one shift, one
  * load and one add.  page_to_pfn() reads a fifth, allocated with mem_map:
  * one entry per MAX_ORDER block of struct pages, indexed by the struct
- * page's own address, so that it is two shifts, one load and one add.
+ * page's own address in units of struct page, so that it is two shifts
+ * (and a multiplication by a constant when struct page is no power of
+ * two), one load and one add.
  *
  * Kept free of <asm/page.h> and <linux/mm.h>: asm/memory.h and
  * asm-generic/memory_model.h include it.
@@ -37,9 +39,10 @@
  * @p2page_base: address of p2page[] less @p2d_first entries, so that
  *		pfn_to_page() indexes it by chunk with no subtraction
  * @page2p_base: address of the page_to_pfn() table less the index of its
- *		first entry: indexed by a struct page's address >> @page2p_shift
- * @page2p_shift: log2 of the bytes of struct pages that one entry covers
- *		(a MAX_ORDER block of them)
+ *		first entry: indexed by a struct page's address in units of
+ *		struct page (densemem_page_units()) >> @page2p_shift
+ * @page2p_shift: log2 of the struct pages that one entry covers (a
+ *		MAX_ORDER block of them)
  * @p2d_first:	physical chunk number of p2d[0] (0 with fixed tables)
  * @p2d_nr:	number of valid p2d[] entries
  * @d2p_first:	dense chunk number of d2p[0] (0 with fixed tables)
@@ -128,19 +131,46 @@ densemem_map_p2page(const struct densemem_map *m, unsigned long pfn)
 }
 
 /*
- * The pfn of the struct page at address @page, when struct page is
- * 2^@size_shift bytes: its address in units of struct page plus the entry
- * of its block, which holds the pfn of the block's first page less that
- * page's address in the same units.  Two shifts, one load and one add, as
- * SPARSEMEM's lookup of the section in page->flags; no subtraction of
- * mem_map and no second table.
+ * DENSEMEM_ODD_INV(b): the inverse of odd @b modulo 2^BITS_PER_LONG, as a
+ * constant expression when @b is one.  x' = x * (2 - b * x) doubles the
+ * low bits in which b * x is 1, and x = b starts with three of them
+ * (b * b is 1 modulo 8): five steps give 96, enough for 64-bit longs.
+ */
+#define __DENSEMEM_INV_STEP(b, x)	((x) * (2UL - (b) * (x)))
+#define DENSEMEM_ODD_INV(b)						\
+	__DENSEMEM_INV_STEP(b, __DENSEMEM_INV_STEP(b, __DENSEMEM_INV_STEP(b,	\
+	__DENSEMEM_INV_STEP(b, __DENSEMEM_INV_STEP(b, (unsigned long)(b))))))
+
+/*
+ * The address @page of a struct page of @size bytes in units of struct
+ * page, @page being a multiple of @size: its exact quotient, found without
+ * a division as (@page / 2^a) * (inverse of b) modulo 2^BITS_PER_LONG, for
+ * @size = 2^a * b with b odd.  One shift, and unless @size is a power of
+ * two one multiplication by a constant.
+ */
+static __always_inline unsigned long densemem_page_units(unsigned long page,
+							 unsigned long size)
+{
+	unsigned int a = __builtin_ctzl(size);
+
+	return (page >> a) * DENSEMEM_ODD_INV(size >> a);
+}
+
+/*
+ * The pfn of the struct page at address @page, when struct page is @size
+ * bytes: its address in units of struct page plus the entry of its block,
+ * which holds the pfn of the block's first page less that page's address
+ * in the same units.  Two shifts (and a multiplication, for a struct page
+ * whose size is no power of two, as MEMCG makes it on 32-bit), one load
+ * and one add; no subtraction of mem_map and no second table.
  */
 static __always_inline unsigned long
 densemem_map_page2pfn(const struct densemem_map *m, unsigned long page,
-		      unsigned int size_shift)
+		      unsigned long size)
 {
-	return (page >> size_shift) +
-	       densemem_map_entry(m->page2p_base, page >> m->page2p_shift);
+	unsigned long x = densemem_page_units(page, size);
+
+	return x + densemem_map_entry(m->page2p_base, x >> m->page2p_shift);
 }
 
 /*

@@ -161,7 +161,7 @@ void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
  * @first: its dense pfn, a multiple of the pages of a block
  * @blocks: blocks of struct pages in the allocation
  * @block_shift: log2 of the pages of a block; a granule is at least one
- * @size_shift: log2 of sizeof(struct page)
+ * @size: sizeof(struct page)
  *
  * A block's pages are contiguous in both spaces, so one entry gives the
  * pfn of each: that of the block's first page less its address in units
@@ -172,9 +172,10 @@ void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
 void densemem_map_set_page2p(struct densemem_map *m, unsigned long *tbl,
 			     unsigned long start, unsigned long first,
 			     unsigned long blocks, unsigned int block_shift,
-			     unsigned int size_shift)
+			     unsigned long size)
 {
 	unsigned long b, d, pfn = 0, top = m->base_pfn + m->nr_pages;
+	unsigned long units = densemem_page_units(start, size);
 	/* d2p[] starts at the chunk of the first RAM, maybe past base_pfn */
 	unsigned long low = m->d2p_first << m->shift;
 
@@ -188,11 +189,10 @@ void densemem_map_set_page2p(struct densemem_map *m, unsigned long *tbl,
 			pfn = densemem_map_d2p(m, d);
 		else
 			pfn += 1UL << block_shift;
-		tbl[b] = pfn - (start >> size_shift) - (b << block_shift);
+		tbl[b] = pfn - units - (b << block_shift);
 	}
-	m->page2p_shift = block_shift + size_shift;
-	m->page2p_base = (unsigned long)tbl -
-			 (start >> m->page2p_shift) * sizeof(tbl[0]);
+	m->page2p_shift = block_shift;
+	m->page2p_base = (unsigned long)tbl - (units >> block_shift) * sizeof(tbl[0]);
 }
 
 /**

@@ -140,7 +140,7 @@ void densemem_map_set_mem_map(struct densemem_map *m, unsigned long mem_map,
 void densemem_map_set_page2p(struct densemem_map *m, unsigned long *tbl,
 			     unsigned long start, unsigned long first,
 			     unsigned long blocks, unsigned int block_shift,
-			     unsigned int size_shift);
+			     unsigned long size);
 bool densemem_layout_is_memory(const struct densemem_layout *lo, u64 phys, u64 window);
 const char *densemem_reason_str(enum densemem_reason r);
 void densemem_add_dropped(struct densemem_layout *lo, u64 start, u64 end,

@@ -14,8 +14,20 @@
 
 #include "layout_check.h"
 
-/* a struct page of 32 bytes, as on Arm, for the simulated mem_map[] */
-#define CHECK_PAGE_SHIFT	5
+/*
+ * Simulated mem_map[]s at addresses of their own, one of each size a
+ * struct page has on 32-bit Arm: 32 bytes, and 36 with MEMCG, whose
+ * page_to_pfn() multiplies by the inverse of 9.
+ */
+static const unsigned long check_page_sizes[] = { 32, 36 };
+#define CHECK_MEMMAPS	ARRAY_SIZE(check_page_sizes)
+
+struct check_memmap {
+	struct densemem_map pm;		/* the layout's tables, with this mem_map's */
+	unsigned long page2p[DENSEMEM_MAX_CHUNKS + 2];
+	unsigned long mm;		/* struct page of the first dense pfn */
+	unsigned long size;		/* sizeof(struct page) */
+};
 
 static __printf(2, 3) void check_fail(const struct densemem_check_out *out,
 				      const char *fmt, ...)
@@ -113,20 +125,20 @@ static int check_end(const struct densemem_map *m, const struct densemem_map *pm
 }
 
 /*
- * page_to_pfn() of the struct page of @pfn in kept range @e, on a mem_map
- * whose page of the first dense pfn is at @mm, through @pm's table.
+ * page_to_pfn() of the struct page of @pfn in kept range @e, on the
+ * simulated mem_map @c, through its table.
  */
-static int check_page2p(const struct densemem_map *pm, const struct densemem_extent *e,
-			unsigned long pfn, unsigned long mm, const struct densemem_check_out *out)
+static int check_page2p(const struct check_memmap *c, const struct densemem_extent *e,
+			unsigned long pfn, const struct densemem_check_out *out)
 {
 	unsigned long d = (unsigned long)(e->dense >> PAGE_SHIFT) +
 			  (pfn - (unsigned long)(e->start >> PAGE_SHIFT));
-	unsigned long page = mm + ((d - pm->base_pfn) << CHECK_PAGE_SHIFT);
+	unsigned long page = c->mm + (d - c->pm.base_pfn) * c->size;
 	int bad = 0;
 
-	if (densemem_map_page2pfn(pm, page, CHECK_PAGE_SHIFT) != pfn)
-		FAIL("page_to_pfn(page of dense pfn %#lx) = %#lx, want %#lx", d,
-		     densemem_map_page2pfn(pm, page, CHECK_PAGE_SHIFT), pfn);
+	if (densemem_map_page2pfn(&c->pm, page, c->size) != pfn)
+		FAIL("page_to_pfn(%lu-byte page of dense pfn %#lx) = %#lx, want %#lx", c->size,
+		     d, densemem_map_page2pfn(&c->pm, page, c->size), pfn);
 	return bad;
 }
 
@@ -181,20 +193,19 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 			  const struct densemem_check_out *out)
 {
 	/*
-	 * A mem_map of 32-byte pages at an address of its own, from the
-	 * granule at or below the first dense pfn to the one at or past the
-	 * last, so that page_to_pfn()'s table has one entry per granule
-	 * (the kernel's has one per MAX_ORDER block, a granule or less).
+	 * The mem_maps start at the granule at or below the first dense pfn
+	 * and end at the one at or past the last, so that page_to_pfn()'s
+	 * table has one entry per granule (the kernel's has one per
+	 * MAX_ORDER block, a granule or less); each at the first multiple of
+	 * its granule of struct pages from 256 MiB, as memmap.c aligns it.
 	 */
-	const unsigned long mstart = 0x10000000UL, page_size = 1UL << CHECK_PAGE_SHIFT;
-	static unsigned long page2p[DENSEMEM_MAX_CHUNKS + 2];
-	static struct densemem_map pm;
+	static struct check_memmap cmm[CHECK_MEMMAPS];
 	const struct densemem_map *m = lo->map;
 	const struct densemem_extent *last = NULL;
 	u64 prev_end = 0, prev_dense_end = 0, kept = 0;
-	unsigned long mfirst, mblocks, mm;
-	bool page2p_fits;
-	unsigned int i, j;
+	unsigned long mfirst, mblocks;
+	bool page2p_fits = true;
+	unsigned int i, j, k;
 	int bad = 0;
 
 	if (lo->granule < p->min_granule || (lo->granule & (lo->granule - 1)))
@@ -221,18 +232,25 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 		if (first + m->p2d[j] < m->nr_pages || last + m->p2d[j] < m->nr_pages)
 			FAIL("fixed tables: chunk %u past the last bank has valid pfns", j);
 	}
-	pm = *m;
 	mfirst = m->base_pfn & ~((1UL << m->shift) - 1);
 	mblocks = ((m->base_pfn + m->nr_pages - mfirst - 1) >> m->shift) + 1;
-	mm = mstart + ((m->base_pfn - mfirst) << CHECK_PAGE_SHIFT);
-	densemem_map_set_mem_map(&pm, mm, page_size);
-	/* as in a kernel: mem_map[] and its table within the address space */
-	page2p_fits = mblocks <= DENSEMEM_MAX_CHUNKS + 1 &&
-		      (mblocks << m->shift) < (~0UL - mstart) >> CHECK_PAGE_SHIFT;
-	if (page2p_fits)
-		densemem_map_set_page2p(&pm, page2p, mstart, mfirst, mblocks, m->shift,
-					CHECK_PAGE_SHIFT);
-	else if (p->phys_limit <= 1ULL << 32)
+	for (i = 0; i < CHECK_MEMMAPS; i++) {
+		struct check_memmap *c = &cmm[i];
+		unsigned long bsize = check_page_sizes[i] << m->shift;
+		unsigned long mstart = roundup(0x10000000UL, bsize);
+
+		c->pm = *m;
+		c->size = check_page_sizes[i];
+		c->mm = mstart + (m->base_pfn - mfirst) * c->size;
+		densemem_map_set_mem_map(&c->pm, c->mm, c->size);
+		/* as in a kernel: mem_map[] and its table within the address space */
+		page2p_fits = page2p_fits && mblocks <= DENSEMEM_MAX_CHUNKS + 1 &&
+			      mblocks < (~0UL - mstart) / bsize;
+		if (page2p_fits)
+			densemem_map_set_page2p(&c->pm, c->page2p, mstart, mfirst, mblocks,
+						m->shift, c->size);
+	}
+	if (!page2p_fits && p->phys_limit <= 1ULL << 32)
 		FAIL("mem_map of %lu granules does not fit the tables", mblocks);
 
 	for (i = 0; i < lo->nr_ext; i++) {
@@ -249,7 +267,8 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 			continue;
 		last = e;
 		kept += e->end - e->start;
-		bad += check_end(m, &pm, e, mm, page_size, out);
+		for (j = 0; j < CHECK_MEMMAPS; j++)
+			bad += check_end(m, &cmm[j].pm, e, cmm[j].mm, cmm[j].size, out);
 		/* monotone, disjoint dense ranges */
 		if (e->dense < prev_dense_end)
 			FAIL("extent %u: dense %#llx goes back below %#llx", i,
@@ -270,9 +289,9 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 		bad += check_pfn(lo, p, e, s, out);
 		bad += check_pfn(lo, p, e, l, out);
 		bad += check_pfn(lo, p, e, s + (l - s) / 2, out);
-		if (page2p_fits) {
-			bad += check_page2p(&pm, e, s, mm, out);
-			bad += check_page2p(&pm, e, l, mm, out);
+		for (j = 0; page2p_fits && j < CHECK_MEMMAPS; j++) {
+			bad += check_page2p(&cmm[j], e, s, out);
+			bad += check_page2p(&cmm[j], e, l, out);
 		}
 		for (j = 1; j < 64; j++) {
 			unsigned long c = ((s >> m->shift) + j) << m->shift;
@@ -281,9 +300,9 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 				break;
 			bad += check_pfn(lo, p, e, c, out);
 			bad += check_pfn(lo, p, e, c - 1, out);
-			if (page2p_fits) {
-				bad += check_page2p(&pm, e, c, mm, out);
-				bad += check_page2p(&pm, e, c - 1, mm, out);
+			for (k = 0; page2p_fits && k < CHECK_MEMMAPS; k++) {
+				bad += check_page2p(&cmm[k], e, c, out);
+				bad += check_page2p(&cmm[k], e, c - 1, out);
 			}
 		}
 	}
@@ -309,10 +328,11 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 			     densemem_map_d2p(m, dend), pend);
 		if (densemem_map_pfn_valid(m, pend))
 			FAIL("pfn %#lx past the end is valid", pend);
-		if (page2p_fits &&
-		    densemem_map_page2pfn(&pm, mm + (m->nr_pages << CHECK_PAGE_SHIFT),
-					  CHECK_PAGE_SHIFT) != pend)
-			FAIL("page_to_pfn(mem_map + nr_pages) is not the end pfn %#lx", pend);
+		for (j = 0; page2p_fits && j < CHECK_MEMMAPS; j++)
+			if (densemem_map_page2pfn(&cmm[j].pm, cmm[j].mm + m->nr_pages * cmm[j].size,
+						  cmm[j].size) != pend)
+				FAIL("page_to_pfn(mem_map + nr_pages) of %lu-byte pages is not the end pfn %#lx",
+				     cmm[j].size, pend);
 		/* high_memory: __va() of the end, __pa() of the dense end */
 		if (check_is_phys(last->end) && check_is_phys((u64)dend << PAGE_SHIFT) &&
 		    densemem_map_p2v(m, last->end) !=

@@ -89,28 +89,38 @@ void __init densemem_alloc_mem_map(struct pglist_data *pgdat)
 	/*
 	 * page_to_pfn()'s table follows mem_map[], one entry per MAX_ORDER
 	 * block and one past them; it is indexed by the address of a
-	 * struct page, so each block of them starts on a multiple of its
-	 * size.  Without a power-of-two struct page, page_to_pfn() goes
-	 * through the dense pfn instead and there is no table.
+	 * struct page in units of struct page, so each block of them starts
+	 * on a multiple of its size.  memblock aligns to powers of two: for
+	 * a struct page of another size (36 bytes with MEMCG on 32-bit),
+	 * take a block's worth more and give back what lies before and
+	 * after the aligned part.
 	 */
+	unsigned long bsize = MAX_ORDER_NR_PAGES * sizeof(struct page);
 	bool pow2 = is_power_of_2(sizeof(struct page));
-	unsigned long align = pow2 ? MAX_ORDER_NR_PAGES * sizeof(struct page) : SMP_CACHE_BYTES;
-	unsigned long tsize = pow2 ? (blocks + 1) * sizeof(unsigned long) : 0;
+	unsigned long tsize = (blocks + 1) * sizeof(unsigned long);
+	unsigned long extra = pow2 ? 0 : bsize, head;
 	struct page *map;
+	void *raw;
 
 	densemem_print_layout();
 	if (!pgdat->node_spanned_pages)
 		return;
-	map = memmap_alloc(size + tsize, align, MEMBLOCK_LOW_LIMIT, pgdat->node_id, false);
-	if (!map)
-		panic("densemem: failed to allocate %lu bytes of mem_map\n", size + tsize);
+	raw = memmap_alloc(size + tsize + extra, pow2 ? bsize : SMP_CACHE_BYTES,
+			   MEMBLOCK_LOW_LIMIT, pgdat->node_id, false);
+	if (!raw)
+		panic("densemem: failed to allocate %lu bytes of mem_map\n", size + tsize + extra);
+	map = (struct page *)roundup((unsigned long)raw, bsize);
+	head = (unsigned long)map - (unsigned long)raw;
+	if (head)
+		memblock_free(raw, head);
+	if (extra > head)
+		memblock_free((char *)map + size + tsize, extra - head);
 	memmap_boot_pages_add(DIV_ROUND_UP(size + tsize, PAGE_SIZE));
 	mem_map = map + (base - start);
 	densemem_map_set_mem_map(&densemem_map, (unsigned long)mem_map, sizeof(struct page));
-	if (pow2)
-		densemem_map_set_page2p(&densemem_map, (unsigned long *)(map + (end - start)),
-					(unsigned long)map, start, blocks, MAX_PAGE_ORDER,
-					ilog2(sizeof(struct page)));
+	densemem_map_set_page2p(&densemem_map, (unsigned long *)(map + (end - start)),
+				(unsigned long)map, start, blocks, MAX_PAGE_ORDER,
+				sizeof(struct page));
 	pgdat->node_mem_map = pfn_to_page(pgdat->node_start_pfn);
 	densemem_init_memmap_edges(pgdat, start, end);
 	pr_info("mem_map: %lu bytes for %lu pages; FLATMEM would need %lu bytes (%lu less)\n",
