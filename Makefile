@@ -64,6 +64,17 @@ test-machines:
 harnesstest: deps plantool
 	@bash harness/test-machine.sh
 
+# Debian's armmp and armmp-lpae configs with DENSEMEM
+# (configs/debian-armmp*.config, resolved by olddefconfig on Debian's own
+# file): every option Debian sets stays as Debian sets it, but those that
+# configs/debian.changes names with their reason (harness/debian_config.py)
+debian-config: tree
+	@for f in armmp armmp-lpae; do CONFIG_ONLY=1 bash harness/kernel.sh debian-$$f || exit 1; done
+	@set -o pipefail; /usr/bin/python3 harness/debian_config.py configs/debian.changes \
+		$$(bash harness/debian.sh armmp) build/kernels/debian-armmp/config \
+		$$(bash harness/debian.sh armmp-lpae) build/kernels/debian-armmp-lpae/config | \
+		awk '!/^ok /'
+
 # KUnit: the layout builder under UML, then both suites on Arm for each
 # holey machine (harness/kunit-arm.sh), one closing line for all
 KUNIT_ARM_MACHINES ?= virt-2x512 virt-tri virt-quad virt-2x1g lpae-split
@@ -207,12 +218,13 @@ check: deps
 	$(MAKE) -s hosttest 2>&1 | tee build/check.log || fail=1; \
 	$(MAKE) -s harnesstest 2>&1 | tee -a build/check.log || fail=1; \
 	$(MAKE) -s plantest 2>&1 | tee -a build/check.log || fail=1; \
+	$(MAKE) -s debian-config 2>&1 | tee -a build/check.log || fail=1; \
 	$(MAKE) -s kunit-uml 2>&1 | tee -a build/check.log || fail=1; \
 	$(MAKE) -s boottest 2>&1 | tee -a build/check.log || fail=1; \
 	if $(MAKE) -s fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) > build/fuzz.log 2>&1; then \
 		echo "ok fuzz ($(FUZZ_SECONDS) s, $$(grep -o 'Done [0-9]* runs' build/fuzz.log))" | tee -a build/check.log; \
 	else tail -20 build/fuzz.log; echo "not ok fuzz" | tee -a build/check.log; fi; \
-	awk '/^(hosttest|harnesstest|plantest|kunit|boottest): / { p += $$2; f += $$4 } /^ok fuzz/ { p++ } /^not ok fuzz/ { f++ } \
+	awk '/^(hosttest|harnesstest|plantest|debian-config|kunit|boottest): / { p += $$2; f += $$4 } /^ok fuzz/ { p++ } /^not ok fuzz/ { f++ } \
 		END { printf "%d passed, %d failed\n", p, f; exit f > 0 }' build/check.log
 
 # translation cost, struct page memory -> build/report/bench.{md,json,png}

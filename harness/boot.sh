@@ -20,7 +20,7 @@ name=$(basename "$machine" .mem)
 run=$top/build/boot/$name.$kconfig${PEER:+.peer}${BENCH:+.bench}${KEXEC:+.kexec}${HIBERNATE:+.hibernate-$HIBERNATE}
 mkdir -p "$run"
 kernel=$top/build/kernels/$kconfig/zImage
-timeout=${BOOT_TIMEOUT:-300}
+timeout=${BOOT_TIMEOUT:-600}
 
 result() {	# booted reason [guest numbers]
 	printf 'RESULT {"machine": "%s", "kconfig": "%s", "booted": %s, "ram": %s, "lowmem": %s, "highmem": %s, "ignored": %s, "nomap": %s, "tests": {"passed": %s, "failed": %s}%s}\n' \
@@ -139,7 +139,22 @@ if [ -n "${HIBERNATE:-}" ]; then
 		-device virtio-blk-device,drive=d0,iommu_platform=on)
 	hib=" resume=/dev/vda no_console_suspend densemem.hibernate="
 fi
-bootargs="console=ttyAMA0 panic=-1 $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${SPIN:+ densemem.spin=$SPIN}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}${hib:+${hib}1}"
+# page_owner=on where the kernel has it (configs/mm-suites.config), and
+# KFENCE sampling every 10 ms instead of 100, so that its KUnit suite,
+# which waits for each object it tests to be sampled, takes 5 s, not 36
+po=
+grep -qx CONFIG_PAGE_OWNER=y "$top/build/kernels/$kconfig/config" 2>/dev/null && po=" page_owner=on"
+# (HIBERNATE: KFENCE off, as Debian ships it, and its suite not run: with
+# KFENCE's pool in the image, the resumed kernel hangs after "Disabling
+# non-boot CPUs"; issue 31's note)
+if grep -qx CONFIG_KFENCE_KUNIT_TEST=y "$top/build/kernels/$kconfig/config" 2>/dev/null; then
+	if [ -n "${HIBERNATE:-}" ]; then
+		po="$po kfence.sample_interval=0 kunit.filter_glob=[!k]*"
+	else
+		po="$po kfence.sample_interval=10"
+	fi
+fi
+bootargs="console=ttyAMA0 panic=-1$po $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${SPIN:+ densemem.spin=$SPIN}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}${hib:+${hib}1}"
 # sleep=off: when the guest idles, virtual time jumps to the next timer
 # instead of following the host's clock
 [ -n "${BENCH:-}" ] && qemu+=(-icount shift=0,sleep=off)

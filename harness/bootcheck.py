@@ -54,8 +54,9 @@ WARNING = re.compile(r"^.*(?:WARNING: CPU|BUG: |Oops|Kernel panic|pagealloc: mem
 
 
 def no_warning(log):
-    """A warning anywhere (DEBUG_VIRTUAL, DEBUG_VM, page poisoning, ...)."""
-    bad = WARNING.findall(log)
+    """A warning anywhere (DEBUG_VIRTUAL, DEBUG_VM, page poisoning, ...),
+    but for the reports that KFENCE's KUnit suite provokes and checks."""
+    bad = WARNING.findall(re.sub(r"(?ms)^\s*# Subtest: kfence$.*?^ok \d+ kfence$", "", log))
     for line in bad[:5]:
         print("  # " + line)
     return [("no kernel warning, BUG, Oops or poison corruption on the console", not bad)]
@@ -135,6 +136,56 @@ def kselftest(log):
     ks = re.search(r"^# Totals: pass:(\d+) fail:(\d+) xfail:\d+ xpass:\d+ skip:(\d+)", log, re.M)
     return [(f"kselftest densemem_test in the guest: {n} of {n} passed, none skipped",
              ks is not None and (int(ks[1]), int(ks[2]), int(ks[3])) == (n, 0, 0))]
+
+
+# configs/mm-suites.config: the KUnit suite, or the line of the boot-time
+# test or of harness/guest/mm-suites.sh, that each option brings
+MM_SUITES = [
+    ("KFENCE_KUNIT_TEST", "KUnit kfence", r"^\s*ok \d+ kfence$"),
+    ("SLUB_KUNIT_TEST", "KUnit slub_test", r"^\s*ok \d+ slub_test$"),
+    ("MEMCPY_KUNIT_TEST", "KUnit memcpy", r"^\s*ok \d+ memcpy$"),
+    ("USERCOPY_KUNIT_TEST", "KUnit usercopy", r"^\s*ok \d+ usercopy$"),
+    ("DAMON_KUNIT_TEST", "KUnit damon", r"^\s*ok \d+ damon$"),
+    ("DAMON_SYSFS_KUNIT_TEST", "KUnit damon-sysfs", r"^\s*ok \d+ damon-sysfs$"),
+    ("TEST_FREE_PAGES", "test_free_pages", r"^test_free_pages: Test completed$"),
+    ("PAGE_OWNER", "page_owner walked every pfn (page_owner=on)",
+     r"^DENSEMEM-TEST page_owner rc=0 "),
+    ("PROC_PAGE_MONITOR", "page-types: the pfns with a struct page are the dense space's",
+     r"^DENSEMEM-TEST page-types rc=0 "),
+]
+
+
+def meminit(log):
+    """test_meminit passed, or failed only where the page allocator had no
+    free block of the order it asked for (a small ZONE_NORMAL, the rest
+    ZONE_MOVABLE: lpae-small-low): each such failure is a warn_alloc()
+    report from test_meminit_init(), counted and named."""
+    if re.search(r"^test_meminit: all \d+ tests passed!$", log, re.M):
+        return [("kernel's mm suite: test_meminit", True)]
+    f = re.search(r"^test_meminit: failures: (\d+) out of (\d+)$", log, re.M)
+    refused = re.findall(r"^\S+: page allocation failure: order:(\d+), mode:[^\n]*\n"
+                         r"(?:(?!^\S+: page allocation failure)[^\n]*\n){0,30}?"
+                         r"[^\n]*test_meminit_init from", log, re.M)
+    ok = f is not None and int(f[1]) == len(refused) > 0
+    what = "kernel's mm suite: test_meminit"
+    if f is not None and refused:
+        what += (f" ({f[1]} of {f[2]} failed, each an allocation of order "
+                 f"{', '.join(sorted(set(refused)))} the page allocator refused)")
+    return [(what, ok)]
+
+
+def mm_suites(log, kconfig):
+    """The kernel's own mm suites that the kernel has, each ran and passed."""
+    if "CONFIG_PAGE_OWNER=y" not in kconfig:	# not a kernel of mm-suites.config
+        return []
+    # boot.sh HIBERNATE turns KFENCE off and leaves its suite out
+    kfence_off = re.search(r"^Kernel command line: .*kfence\.sample_interval=0", log, re.M)
+    out = [(f"kernel's mm suite: {what}", re.search(pat, log, re.M) is not None)
+           for opt, what, pat in MM_SUITES if f"CONFIG_{opt}=y" in kconfig and
+           not (kfence_off and opt == "KFENCE_KUNIT_TEST")]
+    if "CONFIG_TEST_MEMINIT=y" in kconfig:
+        out += meminit(log)
+    return out
 
 
 def kunit(log, kconfig):
@@ -264,6 +315,7 @@ def checks(r, want, m, log, kconfig="", plan=None, kconfig_file=None, dtb=None,
         out += debug_on(log)
     if r["kconfig"].startswith("densemem"):
         out += lines_cover_banks(log, m) + kselftest(log) + kunit(log, kconfig)
+        out += mm_suites(log, kconfig)
         out += lowmem_lines(log, m, r) + nomap_out(log, m)
         if plan:
             load = m["load"][0] if m["load"] else None

@@ -22,6 +22,22 @@ for k in $(printf '%s\n' "$@" | cut -d: -f2 | sort -u); do
 	echo "$name: kernel $k ($((SECONDS - t0)) s)"
 	bash "$top/harness/kernel.sh" "$k" >/dev/null || { echo "$name: 0 passed, 1 failed"; exit 1; }
 done
+# BOOT_JOBS boots at a time (default 2, the cores of the machines this
+# runs on; each QEMU is one thread but for smpN); their results are
+# printed in the order of the specs, each when it and those before it
+# are done
+jobs=${BOOT_JOBS:-2}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# the initramfs once, before boots that would each build it run side by side
+bash "$top/harness/initramfs.sh"
+next=1
+flush() {
+	while [ -f "$tmp/$next.done" ]; do
+		tee -a "$log" < "$tmp/$next.out" | grep -v "^boottest:"
+		next=$((next + 1))
+	done
+}
 i=0
 for spec in "$@"; do
 	i=$((i + 1))
@@ -38,11 +54,22 @@ for spec in "$@"; do
 		*) echo "$name: $spec: unknown flag $f" >&2; exit 2 ;;
 		esac
 	done
-	echo "# boot $i of $#: $machine on $kconfig ($((SECONDS - t0)) s)"
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+		wait -n
+		flush
+	done
+	echo "# boot $i of $#: $machine on $kconfig, started at $((SECONDS - t0)) s"
 	# a name of machines/, or a path (a board's DTB)
 	case $machine in */*) file=$machine ;; *) file=$top/machines/$machine.mem ;; esac
-	PEER=$peer SMP=$smp DMA=$dma KEXEC=$kexec HIBERNATE=$hib \
-		bash "$top/harness/boottest.sh" "$file" "$kconfig" "$lowmem" |
-		tee -a "$log" | grep -v "^boottest:"
+	(PEER=$peer SMP=$smp DMA=$dma KEXEC=$kexec HIBERNATE=$hib \
+		bash "$top/harness/boottest.sh" "$file" "$kconfig" "$lowmem" > "$tmp/$i.out" 2>&1
+	 echo "# boot $i of $# done at $((SECONDS - t0)) s" >> "$tmp/$i.out"
+	 touch "$tmp/$i.done") &
 done
+while [ "$(jobs -rp | wc -l)" -gt 0 ]; do
+	wait -n
+	flush
+done
+wait
+flush
 awk -v n="$name" '/^boottest: / { p += $2; f += $4 } END { printf "%s: %d passed, %d failed\n", n, p, f; exit f > 0 }' "$log"

@@ -23,7 +23,7 @@ mmdir=$top/build/linux/tools/testing/selftests/mm
 mmtests="cow madv_populate map_fixed_noreplace mdwe_test mlock2-tests mremap_dontunmap
 mremap_test"
 for f in "$top"/harness/guest/* "$0" "$deb_bb" $peers "$selftest" "$(dirname "$selftest")/Makefile" \
-	"$mmdir"/*.[ch]; do
+	"$mmdir"/*.[ch] "$top/build/linux/tools/mm/page-types.c"; do
 	[ -f "$out" ] && [ "$out" -nt "$f" ] || fresh=0
 done
 [ $fresh = 1 ] && exit 0
@@ -40,9 +40,17 @@ done
 # the kselftest, as its own Makefile (lib.mk) builds it in the tree
 make -s -C "$(dirname "$selftest")" CC=arm-linux-gnueabihf-gcc OUTPUT="$root/bin" \
 	USERCFLAGS=-Werror USERLDFLAGS=-static >/dev/null
+# page-types, as tools/mm builds it, against its libapi
+ptdir=$top/build/linux/tools/mm
+mkdir -p "$root/libapi"
+make -s -C "$top/build/linux/tools/lib/api" CROSS_COMPILE=arm-linux-gnueabihf- \
+	OUTPUT="$root/libapi/" >/dev/null
+arm-linux-gnueabihf-gcc -static -O2 -w -I "$ptdir/../lib" -o "$root/bin/page-types" \
+	"$ptdir/page-types.c" "$root/libapi/libapi.a"
+rm -r "$root/libapi"
 cp "$top/harness/guest/peer.sh" "$root/bin/peer.sh"
 cp "$top/harness/guest/mm-selftests.sh" "$top/harness/guest/dma.sh" "$top/harness/guest/kexec.sh" \
-	"$top/harness/guest/hibernate.sh" "$root/bin/"
+	"$top/harness/guest/hibernate.sh" "$top/harness/guest/mm-suites.sh" "$root/bin/"
 # selftests/mm as its Makefile builds them (tools/include/uapi for the
 # uapi newer than Debian's armhf headers), static; local_config.h is what
 # its check_config.sh writes without liburing (cow's io_uring cases then
@@ -77,6 +85,6 @@ done
 cp -L /lib/ld-linux-armhf.so.3 "$root/lib/ld-linux-armhf.so.3"
 cp $peers "$root/bin/"
 chmod +x "$root/init" "$root/bin/peer.sh" "$root/bin/mm-selftests.sh" "$root/bin/dma.sh" \
-	"$root/bin/kexec.sh" "$root/bin/hibernate.sh"
+	"$root/bin/kexec.sh" "$root/bin/hibernate.sh" "$root/bin/mm-suites.sh"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -9n) > "$out.tmp"
 mv "$out.tmp" "$out"

@@ -52,6 +52,14 @@ def main():
     fails("a kernel warning", "no kernel warning, BUG, Oops or poison corruption on the console",
           log.replace("Run /init as init process\n",
                       "WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:1 x\nRun /init as init process\n"))
+    kf = "BUG: KFENCE: out-of-bounds read in f+0x98/0x1ac\n"
+    fails("a KFENCE report outside KFENCE's KUnit suite",
+          "no kernel warning, BUG, Oops or poison corruption on the console",
+          log.replace("Run /init as init process\n", kf + "Run /init as init process\n"))
+    suite = "    # Subtest: kfence\n" + kf + "ok 9 kfence\n"
+    cases.append(("the reports KFENCE's KUnit suite provokes are not warnings",
+                  run(log.replace("Run /init as init process\n",
+                                  suite + "Run /init as init process\n")) == good))
     n = bootcheck.kselftest_cases()
     ks = f"kselftest densemem_test in the guest: {n} of {n} passed, none skipped"
     fails("a kselftest failure", ks,
@@ -73,6 +81,20 @@ def main():
         cases.append((f"hibernate={mode} asked for, one kernel on the console",
                       run(log, want_hib=mode).get(
                           "hibernate: the first kernel wrote its image and powered off") is False))
+    # test_meminit: a failure passes only as an allocation the page
+    # allocator refused, warn_alloc()'s report naming test_meminit_init
+    refused = ("swapper/0: page allocation failure: order:10, mode:0xcc0(GFP_KERNEL)\n"
+               "Call trace: \n __alloc_pages_noprof from test_meminit_init+0x30/0x894\n"
+               " test_meminit_init from do_one_initcall+0x80/0x154\n")
+    fail1 = "test_meminit: test_pages failed 1 out of 11 times\ntest_meminit: failures: 1 out of 131\n"
+    cases.append(("test_meminit: all passed",
+                  bootcheck.meminit("test_meminit: all 131 tests passed!\n")[0][1]))
+    cases.append(("test_meminit: one failure, the allocation refused",
+                  bootcheck.meminit(refused + fail1)[0][1]))
+    cases.append(("test_meminit: one failure, no allocation refused",
+                  not bootcheck.meminit(fail1)[0][1]))
+    cases.append(("test_meminit: two failures, one allocation refused",
+                  not bootcheck.meminit(refused + fail1.replace("failures: 1", "failures: 2"))[0][1]))
     cases.append(("two CPUs asked for, one brought up",
                   run(log, want_smp="2").get("all 2 CPUs brought up") is False))
     # PRINTK_TIME (multi_v7_defconfig): every kernel line stamped

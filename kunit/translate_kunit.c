@@ -19,6 +19,7 @@
 #include <linux/highmem.h>
 #include <linux/memblock.h>
 #include <linux/io.h>
+#include <linux/kfence.h>
 #include <linux/mm.h>
 #include <linux/of.h>
 #include <linux/of_reserved_mem.h>
@@ -522,8 +523,11 @@ static void dm_check_mmu(struct kunit *test, const struct densemem_extent *e,
 	phys_addr_t phys = PFN_PHYS(pfn) + 0x5a4, pa = 0;
 	unsigned long va = dm_boot_line_va(e, phys);
 
-	/* no-map carve-outs are in the dense space, unmapped */
-	if (!memblock_is_map_memory(phys))
+	/*
+	 * no-map carve-outs are in the dense space, unmapped; so are
+	 * KFENCE's guard pages and freed objects, in its pool in lowmem
+	 */
+	if (!memblock_is_map_memory(phys) || is_kfence_address((void *)va))
 		return;
 	KUNIT_EXPECT_TRUE_MSG(test, dm_mmu_pa(va, &pa),
 			      "virt %#lx (phys %pa) is not mapped", va, &phys);
@@ -541,41 +545,44 @@ static void dm_mmu_maps_lowmem(struct kunit *test)
 }
 #endif
 
-#define DM_MAX_BLOCKS	1024
-
 /*
  * A page of each kept lowmem range: written through __va(), read back
  * through vmap(), a mapping built from the pfn alone.  Each bank's page
  * gets its own pattern, written before any is read, so two banks aliased
  * in the linear map show as one overwriting the other.  The pages are the
- * test's own: free MAX_ORDER blocks taken until every range has one, from
- * any zone (lowmem above 4 GiB on LPAE is ZONE_MOVABLE only).
+ * test's own, free blocks taken until every range has one, from any zone
+ * (lowmem above 4 GiB on LPAE is ZONE_MOVABLE only): MAX_ORDER blocks
+ * first, then smaller ones, since the suites that ran before (KFENCE,
+ * test_free_pages, page_owner's stacks) may leave no free MAX_ORDER
+ * block in a bank.
  */
 static void dm_write_read_independent(struct kunit *test)
 {
 	const struct densemem_layout *lo = &densemem_layout;
-	struct page **blocks, *mine[DENSEMEM_MAX_EXTENTS] = { };
-	unsigned int i, nr = 0, want = 0, got = 0;
+	struct page *mine[DENSEMEM_MAX_EXTENTS] = { }, *b, *tmp;
+	unsigned int i, want = 0, got = 0;
+	LIST_HEAD(blocks);
+	int order;
 
-	blocks = kunit_kcalloc(test, DM_MAX_BLOCKS, sizeof(*blocks), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, blocks);
 	for (i = 0; i < lo->nr_ext; i++)
 		want += lo->ext[i].fate == DENSEMEM_LOWMEM;
-	while (got < want && nr < DM_MAX_BLOCKS) {
-		struct page *b = alloc_pages(GFP_HIGHUSER_MOVABLE | __GFP_NOWARN |
-					     __GFP_NORETRY, MAX_PAGE_ORDER);
-		phys_addr_t phys;
+	for (order = MAX_PAGE_ORDER; order >= 0 && got < want; order--) {
+		while (got < want) {
+			phys_addr_t phys;
 
-		if (!b)
-			break;
-		blocks[nr++] = b;
-		phys = page_to_phys(b);
-		for (i = 0; i < lo->nr_ext; i++)
-			if (lo->ext[i].fate == DENSEMEM_LOWMEM && !mine[i] &&
-			    lo->ext[i].start <= phys && phys < lo->ext[i].end) {
-				mine[i] = b;
-				got++;
-			}
+			b = alloc_pages(GFP_HIGHUSER_MOVABLE | __GFP_NOWARN | __GFP_NORETRY, order);
+			if (!b)
+				break;
+			set_page_private(b, order);
+			list_add(&b->lru, &blocks);
+			phys = page_to_phys(b);
+			for (i = 0; i < lo->nr_ext; i++)
+				if (lo->ext[i].fate == DENSEMEM_LOWMEM && !mine[i] &&
+				    lo->ext[i].start <= phys && phys < lo->ext[i].end) {
+					mine[i] = b;
+					got++;
+				}
+		}
 	}
 
 	for (i = 0; i < lo->nr_ext; i++) {
@@ -610,10 +617,14 @@ static void dm_write_read_independent(struct kunit *test)
 				    "phys %pa written through vmap()", &phys);
 		vunmap(map);
 	}
-	while (nr)
-		__free_pages(blocks[--nr], MAX_PAGE_ORDER);
+	list_for_each_entry_safe(b, tmp, &blocks, lru) {
+		order = page_private(b);
+		list_del(&b->lru);
+		set_page_private(b, 0);
+		__free_pages(b, order);
+	}
 
-	/* every range with room for a free block must have been reached */
+	/* every range with room for a free page must have been reached */
 	for (i = 0; i < lo->nr_ext; i++)
 		if (lo->ext[i].fate == DENSEMEM_LOWMEM && !mine[i])
 			KUNIT_EXPECT_LT_MSG(test, lo->ext[i].end - lo->ext[i].start,
