@@ -331,7 +331,7 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 		for (j = 0; page2p_fits && j < CHECK_MEMMAPS; j++)
 			if (densemem_map_page2pfn(&cmm[j].pm, cmm[j].mm + m->nr_pages * cmm[j].size,
 						  cmm[j].size) != pend)
-				FAIL("page_to_pfn(mem_map + nr_pages) of %lu-byte pages is not the end pfn %#lx",
+				FAIL("page_to_pfn(end of %lu-byte mem_map) != end pfn %#lx",
 				     cmm[j].size, pend);
 		/* high_memory: __va() of the end, __pa() of the dense end */
 		if (check_is_phys(last->end) && check_is_phys((u64)dend << PAGE_SHIFT) &&
