@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# densemem workspace: the one entry point.  See README.md.
+# densemem workspace: the one entry point.  See README.md and docs/developing.md.
 SHELL := /bin/bash
 TOP := $(CURDIR)
 KCONFIG ?= baseline-3g
@@ -21,9 +21,9 @@ MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
 BASELINE_MACHINES ?= $(wildcard machines/*.mem)
 
-# the "make ..." lines of the README's Targets block
+# the "make ..." lines of docs/developing.md's Targets block
 help:
-	@sed -n '/^## Targets/,/^- /{ /^make /p }' README.md
+	@sed -n '/^## Targets/,/^### /{ /^make /p }' docs/developing.md
 
 deps:
 	@bash harness/deps.sh
@@ -256,7 +256,8 @@ profile: tree
 mutation: tree
 	@bash harness/mutation.sh
 
-# the series as an RFC: build/rfc/, cover letter, checkpatch --strict
+# the series as an RFC: build/rfc/, cover letter, checkpatch --strict;
+# signed off by FROM='Name <address>', else git config user.name/email
 rfc: tree plantool
 	@bash harness/rfc.sh
 

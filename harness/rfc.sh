@@ -1,9 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # rfc.sh: build/rfc/, the series as an RFC against the base tarball:
-# git format-patch of base..densemem, a generated cover letter, and
-# checkpatch --strict of every patch (build/rfc/checkpatch.txt).  Fails
-# when any patch has a checkpatch error or warning.
+# base..densemem as the poster (FROM='Name <address>' or git config)
+# sends it, in branch rfc of build/linux; git format-patch of it, a
+# generated cover letter, and checkpatch --strict of every patch
+# (build/rfc/checkpatch.txt).  Fails when any patch has a checkpatch error
+# or warning, or when the poster's address cannot receive mail.
 set -euo pipefail
 # Debian's python3 (checkpatch runs scripts/spdxcheck.py, which needs python3-ply)
 export PATH=/usr/bin:$PATH
@@ -15,10 +17,48 @@ cover="/usr/bin/python3 $top/harness/rfc_cover.py"
 rm -rf "$out"
 mkdir -p "$out"
 
+# the poster: FROM='Name <address>', else the workspace's git identity;
+# one that cannot receive mail is refused (harness/poster.py)
+from=${FROM:-"$(git -C "$top" config user.name || true) <$(git -C "$top" config user.email || true)>"}
+from=$(/usr/bin/python3 "$top/harness/poster.py" "$from")
+echo "rfc: posted and signed off by $from"
+
+# branch rfc: the series as the poster sends it.  make tree commits the
+# workspace's own patches as "densemem <densemem@invalid>": they become the
+# poster's, and so does the MAINTAINERS entry; the seed patches keep their
+# author.  Every commit is signed off by the poster, who forwards it.
 base=$(git -C "$tree" log -1 --format=%s base)
 n=$(git -C "$tree" rev-list --count base..densemem)
-git -C "$tree" -c user.name="densemem" -c user.email="densemem@invalid" format-patch -q \
-	--cover-letter --base=base --subject-prefix="RFC PATCH" -o "$out" base..densemem
+git -C "$tree" branch -f rfc densemem
+export RFC_NAME=${from% <*} RFC_MAIL=${from##*<}
+RFC_MAIL=${RFC_MAIL%>}
+FILTER_BRANCH_SQUELCH_WARNING=1 git -C "$tree" filter-branch -f \
+	--env-filter '
+		if [ "$GIT_AUTHOR_EMAIL" = densemem@invalid ]; then
+			GIT_AUTHOR_NAME=$RFC_NAME GIT_AUTHOR_EMAIL=$RFC_MAIL
+		fi
+		GIT_COMMITTER_NAME=$RFC_NAME GIT_COMMITTER_EMAIL=$RFC_MAIL
+		export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL' \
+	--msg-filter 'grep -vx "Signed-off-by: densemem <densemem@invalid>" |
+		git interpret-trailers --if-exists addIfDifferent \
+			--trailer "Signed-off-by: $RFC_NAME <$RFC_MAIL>"' \
+	--index-filter '
+		if git cat-file -e "$GIT_COMMIT:MAINTAINERS" 2>/dev/null &&
+		   git show "$GIT_COMMIT:MAINTAINERS" | grep -q "densemem <densemem@invalid>"; then
+			blob=$(git show "$GIT_COMMIT:MAINTAINERS" |
+				sed "s/densemem <densemem@invalid>/$RFC_NAME <$RFC_MAIL>/" |
+				git hash-object -w --stdin)
+			git update-index --cacheinfo 100644 "$blob" MAINTAINERS
+		fi' \
+	-- base..rfc > "$out/filter-branch.log" 2>&1 ||
+	{ cat "$out/filter-branch.log" >&2; exit 1; }
+if git -C "$tree" log --format='%an <%ae>%n%cn <%ce>%n%B' base..rfc | grep -q densemem@invalid ||
+   git -C "$tree" show rfc:MAINTAINERS | grep -q densemem@invalid; then
+	echo "rfc: densemem@invalid left in branch rfc" >&2
+	exit 1
+fi
+git -C "$tree" format-patch -q --cover-letter --base=base --subject-prefix="RFC PATCH" \
+	-o "$out" base..rfc
 
 # the cover letter: prose from patches/cover-letter.txt, the rest generated
 blurb=$out/blurb.txt

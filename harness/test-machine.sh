@@ -59,8 +59,9 @@ kj one_skipped "31 0" "d['sub_groups'][0]['sub_groups'][0]['test_cases'][0]['sta
 kj no_case "0 1" "d['sub_groups'] = []"
 # the boot checks on a recorded boot (harness/test-bootcheck.py), make
 # profile's counting on a made-up exec log (harness/test-profile.py), and
-# the cover letter's tables (harness/test-rfc_cover.py)
-for t in bootcheck profile rfc_cover; do
+# the cover letter's tables (harness/test-rfc_cover.py) and the poster's
+# identity (harness/test-poster.py)
+for t in bootcheck profile rfc_cover poster; do
 	out=$(/usr/bin/python3 "$top/harness/test-$t.py")
 	echo "$out" | grep -v "^$t: "
 	pass=$((pass + $(echo "$out" | sed -n "s/^$t: \([0-9]*\) passed.*/\1/p")))
