@@ -40,9 +40,9 @@
  *		pfn_to_page() indexes it by chunk with no subtraction
  * @page2p_base: address of the page_to_pfn() table less the index of its
  *		first entry: indexed by a struct page's address in units of
- *		struct page (densemem_page_units()) >> @page2p_shift
- * @page2p_shift: log2 of the struct pages that one entry covers (a
- *		MAX_ORDER block of them)
+ *		struct page (densemem_page_units()) shifted right by the
+ *		block shift its builder was given (MAX_PAGE_ORDER in the
+ *		kernel, a constant: nothing else is loaded)
  * @p2d_first:	physical chunk number of p2d[0] (0 with fixed tables)
  * @p2d_nr:	number of valid p2d[] entries
  * @d2p_first:	dense chunk number of d2p[0] (0 with fixed tables)
@@ -87,8 +87,7 @@ struct densemem_map {
 	unsigned long d2p_base;		/* with @vshift: __pa() */
 	unsigned long shift;		/* with @p2page_base: pfn_to_page() */
 	unsigned long p2page_base;
-	unsigned long page2p_base;	/* with @page2p_shift: page_to_pfn() */
-	unsigned long page2p_shift;
+	unsigned long page2p_base;	/* page_to_pfn() */
 	unsigned long p2d_first;
 	unsigned long p2d_nr;
 	unsigned long d2p_first;
@@ -158,19 +157,22 @@ static __always_inline unsigned long densemem_page_units(unsigned long page,
 
 /*
  * The pfn of the struct page at address @page, when struct page is @size
- * bytes: its address in units of struct page plus the entry of its block,
- * which holds the pfn of the block's first page less that page's address
- * in the same units.  Two shifts (and a multiplication, for a struct page
- * whose size is no power of two, as MEMCG makes it on 32-bit), one load
- * and one add; no subtraction of mem_map and no second table.
+ * bytes and the table has one entry per 2^@block_shift of them (the shift
+ * densemem_map_set_page2p() was given): its address in units of struct
+ * page plus the entry of its block, which holds the pfn of the block's
+ * first page less that page's address in the same units.  Two shifts (and
+ * a multiplication, for a struct page whose size is no power of two, as
+ * MEMCG makes it on 32-bit), one load and one add; no subtraction of
+ * mem_map and no second table.  @size and @block_shift are constants in
+ * the kernel, so the table's address is the only other load.
  */
 static __always_inline unsigned long
 densemem_map_page2pfn(const struct densemem_map *m, unsigned long page,
-		      unsigned long size)
+		      unsigned long size, unsigned int block_shift)
 {
 	unsigned long x = densemem_page_units(page, size);
 
-	return x + densemem_map_entry(m->page2p_base, x >> m->page2p_shift);
+	return x + densemem_map_entry(m->page2p_base, x >> block_shift);
 }
 
 /*
@@ -215,9 +217,10 @@ extern struct densemem_map densemem_map;
 /*
  * The live tables' granule and bases.  An architecture whose tables cover
  * its whole physical space from chunk 0 at a granule known at build time
- * defines DENSEMEM_TABLE_SHIFT in <asm/densemem.h>: __va(), __pa() and
- * pfn_to_page() then load neither the shift nor the table's base, only
- * the entry.  The tables hold these values too, identity included (all
+ * defines DENSEMEM_TABLE_SHIFT in <asm/densemem.h>, and the bits of the
+ * physical addresses they cover in DENSEMEM_TABLE_PHYS_BITS: __va(),
+ * __pa() and pfn_to_page() then load neither the shift nor the table's
+ * base, only the entry.  The tables hold these values too, identity included (all
  * its entries are alike), so code that reads them from the structure, as
  * the densemem_map_*() lookups do, gets the same answer.
  */
@@ -229,7 +232,8 @@ extern struct densemem_map densemem_map;
 #define densemem_live_p2v_base()	((unsigned long)densemem_map.p2v)
 #define densemem_live_d2p_base()	((unsigned long)densemem_map.d2p)
 #define densemem_live_p2page_base()	((unsigned long)densemem_map.p2page)
-#define densemem_live_p2d_nr()		(1UL << (32 - DENSEMEM_TABLE_SHIFT))
+#define densemem_live_p2d_nr()		\
+	(1UL << (DENSEMEM_TABLE_PHYS_BITS - DENSEMEM_TABLE_SHIFT))
 #else
 #define densemem_live_vshift()		densemem_map.vshift
 #define densemem_live_shift()		densemem_map.shift

@@ -191,7 +191,6 @@ void densemem_map_set_page2p(struct densemem_map *m, unsigned long *tbl,
 			pfn += 1UL << block_shift;
 		tbl[b] = pfn - units - (b << block_shift);
 	}
-	m->page2p_shift = block_shift;
 	m->page2p_base = (unsigned long)tbl - (units >> block_shift) * sizeof(tbl[0]);
 }
 

@@ -27,6 +27,7 @@ struct check_memmap {
 	unsigned long page2p[DENSEMEM_MAX_CHUNKS + 2];
 	unsigned long mm;		/* struct page of the first dense pfn */
 	unsigned long size;		/* sizeof(struct page) */
+	unsigned int shift;		/* log2 of the pages per page2p[] entry */
 };
 
 static __printf(2, 3) void check_fail(const struct densemem_check_out *out,
@@ -136,9 +137,9 @@ static int check_page2p(const struct check_memmap *c, const struct densemem_exte
 	unsigned long page = c->mm + (d - c->pm.base_pfn) * c->size;
 	int bad = 0;
 
-	if (densemem_map_page2pfn(&c->pm, page, c->size) != pfn)
+	if (densemem_map_page2pfn(&c->pm, page, c->size, c->shift) != pfn)
 		FAIL("page_to_pfn(%lu-byte page of dense pfn %#lx) = %#lx, want %#lx", c->size,
-		     d, densemem_map_page2pfn(&c->pm, page, c->size), pfn);
+		     d, densemem_map_page2pfn(&c->pm, page, c->size, c->shift), pfn);
 	return bad;
 }
 
@@ -241,6 +242,8 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 
 		c->pm = *m;
 		c->size = check_page_sizes[i];
+		/* the granule: the coarsest block the kernel could give */
+		c->shift = m->shift;
 		c->mm = mstart + (m->base_pfn - mfirst) * c->size;
 		densemem_map_set_mem_map(&c->pm, c->mm, c->size);
 		/* as in a kernel: mem_map[] and its table within the address space */
@@ -248,7 +251,7 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 			      mblocks < (~0UL - mstart) / bsize;
 		if (page2p_fits)
 			densemem_map_set_page2p(&c->pm, c->page2p, mstart, mfirst, mblocks,
-						m->shift, c->size);
+						c->shift, c->size);
 	}
 	if (!page2p_fits && p->phys_limit <= 1ULL << 32)
 		FAIL("mem_map of %lu granules does not fit the tables", mblocks);
@@ -330,7 +333,7 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 			FAIL("pfn %#lx past the end is valid", pend);
 		for (j = 0; page2p_fits && j < CHECK_MEMMAPS; j++)
 			if (densemem_map_page2pfn(&cmm[j].pm, cmm[j].mm + m->nr_pages * cmm[j].size,
-						  cmm[j].size) != pend)
+						  cmm[j].size, cmm[j].shift) != pend)
 				FAIL("page_to_pfn(end of %lu-byte mem_map) != end pfn %#lx",
 				     cmm[j].size, pend);
 		/* high_memory: __va() of the end, __pa() of the dense end */
