@@ -16,7 +16,6 @@ mkdir -p "$rep"
 jl=$rep/bench.jsonl
 : > "$jl"
 models="flatmem sparsemem densemem"
-objdump=arm-linux-gnueabihf-objdump
 nm=arm-linux-gnueabihf-nm
 
 boot() {	# boot MACHINE KCONFIG ROUNDS: console log path on stdout
@@ -44,29 +43,7 @@ for k in $kernels; do
 	# static cost: instructions of each wrapper, return included, plus
 	# those of any function it calls or branches to (an outlined helper)
 	vml=$top/build/kernels/$k/obj/vmlinux
-	$objdump -d --no-show-raw-insn "$vml" | /usr/bin/python3 -c '
-import json, re, sys
-funcs, cur = {}, None
-for line in sys.stdin:
-    h = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
-    if h:
-        cur = funcs.setdefault(h[1], {"n": 0, "calls": set()})
-        continue
-    if cur is not None and re.match(r"^ *[0-9a-f]+:\t", line):
-        cur["n"] += 1
-        cur.setdefault("code", []).append(re.sub(r"\s+", " ", line.split("\t", 1)[1].split(";")[0]).strip())
-        c = re.search(r"\tb(?:l|x)?(?:eq|ne|cs|cc|hi|ls|ge|lt|gt|le)?\s+[0-9a-f]+ <([^>+]+)>", line)
-        if c:
-            cur["calls"].add(c[1])
-for name, f in sorted(funcs.items()):
-    if not name.startswith("bench_op_"):
-        continue
-    n = f["n"] + sum(funcs[c]["n"] for c in f["calls"] if c in funcs and c != name)
-    print(json.dumps({"kind": "static", "op": name[9:], "model": sys.argv[1],
-                      "struct_page": int(sys.argv[2]), "insns": n,
-                      "calls": sorted(c for c in f["calls"] if c != name),
-                      "code": f.get("code", [])}))
-' "$m" "$sp" >> "$jl"
+	/usr/bin/python3 "$top/harness/objdump_funcs.py" static "$m" "$sp" "$vml" >> "$jl"
 	# translation tables of the model, from the same vmlinux (the MEMCG
 	# kernels' are the same)
 	[ "$k" = "bench-$m" ] || continue

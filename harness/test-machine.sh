@@ -60,8 +60,9 @@ kj no_case "0 1" "d['sub_groups'] = []"
 # the boot checks on a recorded boot (harness/test-bootcheck.py), make
 # profile's counting on a made-up exec log (harness/test-profile.py), and
 # the cover letter's tables (harness/test-rfc_cover.py) and the poster's
-# identity (harness/test-poster.py)
-for t in bootcheck profile rfc_cover poster; do
+# identity (harness/test-poster.py), and the objdump parser of make bench
+# (harness/test-objdump_funcs.py)
+for t in bootcheck profile rfc_cover poster objdump_funcs; do
 	out=$(/usr/bin/python3 "$top/harness/test-$t.py")
 	echo "$out" | grep -v "^$t: "
 	pass=$((pass + $(echo "$out" | sed -n "s/^$t: \([0-9]*\) passed.*/\1/p")))

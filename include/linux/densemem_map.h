@@ -101,6 +101,44 @@ struct densemem_map {
 	unsigned long p2page[DENSEMEM_MAX_CHUNKS + 1];
 };
 
+#ifdef CONFIG_DENSEMEM
+#include <asm/densemem.h>
+
+/* the live tables, which the kernel's translations read */
+extern struct densemem_map densemem_map;
+#endif
+
+/*
+ * The granule and the tables' bases of map @m.  An architecture whose
+ * tables cover its whole physical space from chunk 0 at a granule known at
+ * build time defines DENSEMEM_TABLE_SHIFT in <asm/densemem.h>, and the
+ * bits of the physical addresses they cover in DENSEMEM_TABLE_PHYS_BITS:
+ * for the live tables these are then constants, and __va(), __pa(),
+ * pfn_to_page() and pfn_valid() load neither the shift nor the table's
+ * base, only the entry.  Any other map (the builder's, the tests') is read
+ * from its fields.  Built, the live tables' fields hold the same values
+ * (the layout checker and the KUnit suite check it); as the identity, all
+ * their entries are alike, and a lookup with any shift is exact.
+ */
+#ifdef DENSEMEM_TABLE_SHIFT
+#define __densemem_geo(m, field, fixed)					\
+	((m) == &densemem_map ? (unsigned long)(fixed) : (m)->field)
+#else
+#define __densemem_geo(m, field, fixed)	((m)->field)
+#endif
+#define densemem_geo_vshift(m)	__densemem_geo(m, vshift, DENSEMEM_TABLE_SHIFT)
+#define densemem_geo_shift(m)						\
+	__densemem_geo(m, shift, DENSEMEM_TABLE_SHIFT - CONFIG_PAGE_SHIFT)
+#define densemem_geo_p2d_first(m)	__densemem_geo(m, p2d_first, 0)
+#define densemem_geo_d2p_first(m)	__densemem_geo(m, d2p_first, 0)
+#define densemem_geo_p2v_base(m)	__densemem_geo(m, p2v_base, densemem_map.p2v)
+#define densemem_geo_d2p_base(m)	__densemem_geo(m, d2p_base, densemem_map.d2p)
+#define densemem_geo_p2page_base(m)	__densemem_geo(m, p2page_base, densemem_map.p2page)
+/* fixed tables are bounded by the physical space (see pfn_valid()) */
+#define densemem_geo_p2d_nr(m)						\
+	__densemem_geo(m, p2d_nr,					\
+		       1UL << (DENSEMEM_TABLE_PHYS_BITS - DENSEMEM_TABLE_SHIFT))
+
 static __always_inline unsigned long densemem_map_entry(unsigned long base,
 							unsigned long idx)
 {
@@ -110,13 +148,14 @@ static __always_inline unsigned long densemem_map_entry(unsigned long base,
 static __always_inline unsigned long
 densemem_map_p2d(const struct densemem_map *m, unsigned long pfn)
 {
-	return pfn + m->p2d[(pfn >> m->shift) - m->p2d_first] + m->base_pfn;
+	return pfn + m->p2d[(pfn >> densemem_geo_shift(m)) - densemem_geo_p2d_first(m)] +
+	       m->base_pfn;
 }
 
 static __always_inline unsigned long
 densemem_map_d2p(const struct densemem_map *m, unsigned long dpfn)
 {
-	return dpfn + m->d2p[(dpfn >> m->shift) - m->d2p_first];
+	return dpfn + m->d2p[(dpfn >> densemem_geo_shift(m)) - densemem_geo_d2p_first(m)];
 }
 
 /*
@@ -126,7 +165,7 @@ densemem_map_d2p(const struct densemem_map *m, unsigned long dpfn)
 static __always_inline unsigned long
 densemem_map_p2page(const struct densemem_map *m, unsigned long pfn)
 {
-	return densemem_map_entry(m->p2page_base, pfn >> m->shift);
+	return densemem_map_entry(densemem_geo_p2page_base(m), pfn >> densemem_geo_shift(m));
 }
 
 /*
@@ -184,7 +223,8 @@ static __always_inline unsigned long
 densemem_map_p2v(const struct densemem_map *m, phys_addr_t phys)
 {
 	return (unsigned long)phys +
-	       densemem_map_entry(m->p2v_base, (unsigned long)(phys >> m->vshift));
+	       densemem_map_entry(densemem_geo_p2v_base(m),
+				  (unsigned long)(phys >> densemem_geo_vshift(m)));
 }
 
 /*
@@ -194,15 +234,20 @@ densemem_map_p2v(const struct densemem_map *m, phys_addr_t phys)
 static __always_inline unsigned long
 densemem_map_d2p_at(const struct densemem_map *m, phys_addr_t lin)
 {
-	return densemem_map_entry(m->d2p_base, (unsigned long)(lin >> m->vshift));
+	return densemem_map_entry(densemem_geo_d2p_base(m),
+				  (unsigned long)(lin >> densemem_geo_vshift(m)));
 }
 
+/*
+ * Whether @pfn is in the dense space.  A chunk without RAM, and with fixed
+ * tables one past the last bank, lands its pfns past the dense space.
+ */
 static __always_inline bool
 densemem_map_pfn_valid(const struct densemem_map *m, unsigned long pfn)
 {
-	unsigned long idx = (pfn >> m->shift) - m->p2d_first;
+	unsigned long idx = (pfn >> densemem_geo_shift(m)) - densemem_geo_p2d_first(m);
 
-	if (idx >= m->p2d_nr)
+	if (idx >= densemem_geo_p2d_nr(m))
 		return false;
 	return pfn + m->p2d[idx] < m->nr_pages;
 }
@@ -210,90 +255,39 @@ densemem_map_pfn_valid(const struct densemem_map *m, unsigned long pfn)
 #endif /* CONFIG_DENSEMEM_MAX_CHUNKS */
 
 #ifdef CONFIG_DENSEMEM
-#include <asm/densemem.h>
-
-extern struct densemem_map densemem_map;
-
-/*
- * The live tables' granule and bases.  An architecture whose tables cover
- * its whole physical space from chunk 0 at a granule known at build time
- * defines DENSEMEM_TABLE_SHIFT in <asm/densemem.h>, and the bits of the
- * physical addresses they cover in DENSEMEM_TABLE_PHYS_BITS: __va(),
- * __pa() and pfn_to_page() then load neither the shift nor the table's
- * base, only the entry.  The tables hold these values too, identity included (all
- * its entries are alike), so code that reads them from the structure, as
- * the densemem_map_*() lookups do, gets the same answer.
- */
-#ifdef DENSEMEM_TABLE_SHIFT
-#define densemem_live_vshift()		DENSEMEM_TABLE_SHIFT
-#define densemem_live_shift()		(DENSEMEM_TABLE_SHIFT - CONFIG_PAGE_SHIFT)
-#define densemem_live_p2d_first()	0UL
-#define densemem_live_d2p_first()	0UL
-#define densemem_live_p2v_base()	((unsigned long)densemem_map.p2v)
-#define densemem_live_d2p_base()	((unsigned long)densemem_map.d2p)
-#define densemem_live_p2page_base()	((unsigned long)densemem_map.p2page)
-#define densemem_live_p2d_nr()		\
-	(1UL << (DENSEMEM_TABLE_PHYS_BITS - DENSEMEM_TABLE_SHIFT))
-#else
-#define densemem_live_vshift()		densemem_map.vshift
-#define densemem_live_shift()		densemem_map.shift
-#define densemem_live_p2d_first()	densemem_map.p2d_first
-#define densemem_live_d2p_first()	densemem_map.d2p_first
-#define densemem_live_p2v_base()	densemem_map.p2v_base
-#define densemem_live_d2p_base()	densemem_map.d2p_base
-#define densemem_live_p2page_base()	densemem_map.p2page_base
-#define densemem_live_p2d_nr()		densemem_map.p2d_nr
-#endif
-
 bool densemem_phys_in_lowmem(phys_addr_t phys);
 bool densemem_range_is_linear(phys_addr_t phys, size_t size);
 
-/* densemem_map_p2d() of the live tables */
+/* The lookups above, of the live tables. */
 static __always_inline unsigned long densemem_pfn_to_dpfn(unsigned long pfn)
 {
-	return pfn + densemem_map.p2d[(pfn >> densemem_live_shift()) - densemem_live_p2d_first()] +
-	       densemem_map.base_pfn;
+	return densemem_map_p2d(&densemem_map, pfn);
 }
 
-/* densemem_map_d2p() of the live tables */
 static __always_inline unsigned long densemem_dpfn_to_pfn(unsigned long dpfn)
 {
-	return dpfn + densemem_map.d2p[(dpfn >> densemem_live_shift()) - densemem_live_d2p_first()];
+	return densemem_map_d2p(&densemem_map, dpfn);
 }
 
-/* densemem_map_p2page() of the live tables: pfn_to_page() adds @pfn */
+/* pfn_to_page() adds @pfn */
 static __always_inline unsigned long densemem_pfn_page_base(unsigned long pfn)
 {
-	return densemem_map_entry(densemem_live_p2page_base(), pfn >> densemem_live_shift());
+	return densemem_map_p2page(&densemem_map, pfn);
 }
 
-/* densemem_map_p2v() of the live tables */
 static __always_inline unsigned long densemem_phys_to_virt(phys_addr_t phys)
 {
-	return (unsigned long)phys +
-	       densemem_map_entry(densemem_live_p2v_base(),
-				  (unsigned long)(phys >> densemem_live_vshift()));
+	return densemem_map_p2v(&densemem_map, phys);
 }
 
-/* densemem_map_d2p_at() of the live tables */
 static __always_inline unsigned long densemem_lin_to_delta(phys_addr_t lin)
 {
-	return densemem_map_entry(densemem_live_d2p_base(),
-				  (unsigned long)(lin >> densemem_live_vshift()));
+	return densemem_map_d2p_at(&densemem_map, lin);
 }
 
-/*
- * densemem_map_pfn_valid() of the live tables: fixed tables are bounded
- * by the physical space, and their chunks past the last bank land past
- * the dense space, as those without RAM do.
- */
 static __always_inline bool densemem_pfn_valid(unsigned long pfn)
 {
-	unsigned long idx = (pfn >> densemem_live_shift()) - densemem_live_p2d_first();
-
-	if (idx >= densemem_live_p2d_nr())
-		return false;
-	return pfn + densemem_map.p2d[idx] < densemem_map.nr_pages;
+	return densemem_map_pfn_valid(&densemem_map, pfn);
 }
 #else
 /* the linear map has one offset: every range of RAM is one linear range */

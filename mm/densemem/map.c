@@ -8,8 +8,10 @@
  * densemem_setup() - head.S, early fixups, __pa_symbol() - sees FLATMEM's
  * arithmetic.  Only the __va() table, p2v[], holds the linear map's offset,
  * which may be known only at run time: it is zero until the architecture
- * calls densemem_early_init().  densemem_setup() writes the tables once;
- * after init they are read-only.
+ * calls densemem_early_init(), which resets them to the identity with the
+ * offset.  densemem_setup() then builds them from the memory map, and
+ * memmap.c adds those of struct page once mem_map[] is allocated; all of
+ * it before the first page is handed out.  After init they are read-only.
  */
 #include <linux/cache.h>
 #include <linux/densemem.h>
