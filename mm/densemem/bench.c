@@ -21,7 +21,6 @@
 #include <linux/kernel.h>
 #include <linux/memblock.h>
 #include <linux/mm.h>
-#include <linux/moduleparam.h>
 #include <linux/pfn.h>
 #include <linux/printk.h>
 #include <linux/timekeeping.h>
@@ -30,7 +29,15 @@
 #define BENCH_BANKS	16
 
 static unsigned int bench_rounds __initdata;
-core_param(densemem_bench, bench_rounds, uint, 0444);
+
+/* densemem_bench=N: an __init parameter, gone with the init sections */
+static int __init bench_setup(char *s)
+{
+	if (kstrtouint(s, 0, &bench_rounds))
+		pr_warn("densemem-bench: densemem_bench=%s is not a number: not run\n", s);
+	return 1;
+}
+__setup("densemem_bench=", bench_setup);
 
 /* The RAM banks as /proc/iomem has them: what a scan walks. */
 struct bench_bank {
