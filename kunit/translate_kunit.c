@@ -486,35 +486,6 @@ static void dm_block_contiguous(struct kunit *test)
 }
 
 #ifdef CONFIG_ARM
-/*
- * The physical address the MMU gives @va, by a stage 1 privileged read
- * translation (ATS1CPR): the page tables as the hardware walks them.
- * Return: false if the translation faulted.
- */
-static bool dm_mmu_pa(unsigned long va, phys_addr_t *pa)
-{
-	unsigned long flags;
-	u64 par;
-
-	local_irq_save(flags);
-	asm volatile("mcr p15, 0, %0, c7, c8, 0" : : "r" (va));
-	isb();
-#ifdef CONFIG_ARM_LPAE
-	asm volatile("mrrc p15, 0, %Q0, %R0, c7" : "=r" (par));
-	*pa = (par & GENMASK_ULL(39, 12)) | (va & ~PAGE_MASK);
-#else
-	{
-		u32 p;
-
-		asm volatile("mrc p15, 0, %0, c7, c4, 0" : "=r" (p));
-		par = p;
-		*pa = (par & PAGE_MASK) | (va & ~PAGE_MASK);
-	}
-#endif
-	local_irq_restore(flags);
-	return !(par & 1);
-}
-
 static unsigned long dm_mmu_checked;
 
 static void dm_check_mmu(struct kunit *test, const struct densemem_extent *e,
@@ -529,7 +500,7 @@ static void dm_check_mmu(struct kunit *test, const struct densemem_extent *e,
 	 */
 	if (!memblock_is_map_memory(phys) || is_kfence_address((void *)va))
 		return;
-	KUNIT_EXPECT_TRUE_MSG(test, dm_mmu_pa(va, &pa),
+	KUNIT_EXPECT_TRUE_MSG(test, densemem_arch_mmu_phys(va, &pa),
 			      "virt %#lx (phys %pa) is not mapped", va, &phys);
 	KUNIT_EXPECT_EQ_MSG(test, (u64)pa, (u64)phys, "the MMU maps virt %#lx elsewhere", va);
 	dm_mmu_checked++;

@@ -84,6 +84,8 @@ void densemem_ignore_ram(u64 start, u64 end, enum densemem_reason why);
 unsigned long densemem_memmap_index(const struct page *page);
 unsigned long densemem_memmap_pages(void);
 u32 densemem_layout_hash(void);
+/* the KUnit suite's check of the page tables, where the MMU can tell */
+bool densemem_arch_mmu_phys(unsigned long va, phys_addr_t *pa);
 #else
 static inline void densemem_early_init(unsigned long voffset) { }
 static inline void densemem_ignore_ram(u64 start, u64 end,

@@ -4,10 +4,12 @@
  */
 #include <linux/densemem.h>
 #include <linux/init.h>
+#include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/mmzone.h>
 #include <linux/pgtable.h>
 
+#include <asm/barrier.h>
 #include <asm/cachetype.h>
 #include <asm/cputype.h>
 #include <asm/densemem.h>
@@ -107,3 +109,40 @@ phys_addr_t __init arm_densemem_memblock_limit(phys_addr_t limit)
 
 	return reach && reach < limit ? (phys_addr_t)round_down(reach, PMD_SIZE) : limit;
 }
+
+#if IS_ENABLED(CONFIG_DENSEMEM_TRANSLATE_KUNIT_TEST)
+/**
+ * densemem_arch_mmu_phys() - the physical address the MMU gives a virtual one
+ * @va: the virtual address, in the kernel's address space
+ * @pa: where its physical address is written, when it is mapped
+ *
+ * A stage 1 privileged read translation (ATS1CPR): the page tables as the
+ * hardware walks them, for the KUnit suite of the translations to check
+ * that the linear map maps every address of the dense layout to its page.
+ *
+ * Return: false if the translation faulted.
+ */
+bool densemem_arch_mmu_phys(unsigned long va, phys_addr_t *pa)
+{
+	unsigned long flags;
+	u64 par;
+
+	local_irq_save(flags);
+	asm volatile("mcr p15, 0, %0, c7, c8, 0" : : "r" (va));
+	isb();
+#ifdef CONFIG_ARM_LPAE
+	asm volatile("mrrc p15, 0, %Q0, %R0, c7" : "=r" (par));
+	*pa = (par & GENMASK_ULL(39, 12)) | (va & ~PAGE_MASK);
+#else
+	{
+		u32 p;
+
+		asm volatile("mrc p15, 0, %0, c7, c4, 0" : "=r" (p));
+		par = p;
+		*pa = (par & PAGE_MASK) | (va & ~PAGE_MASK);
+	}
+#endif
+	local_irq_restore(flags);
+	return !(par & 1);
+}
+#endif
