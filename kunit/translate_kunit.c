@@ -32,7 +32,7 @@
 #include <asm/idmap.h>
 #endif
 
-#include "densemem.h"
+#include "live_layout.h"
 
 #define DM_SAMPLES	128
 

@@ -9,7 +9,7 @@
 #include <linux/init.h>
 #include <linux/seq_file.h>
 
-#include "densemem.h"
+#include "live_layout.h"
 
 static void densemem_seq_emit(void *ctx, const char *line)
 {

@@ -27,7 +27,7 @@
 #include <linux/printk.h>
 #include <linux/string.h>
 
-#include "densemem.h"
+#include "live_layout.h"
 
 struct densemem_layout densemem_layout __ro_after_init;
 struct densemem_params densemem_params __ro_after_init;

@@ -19,7 +19,7 @@
 #include <linux/vmstat.h>
 
 #include "../internal.h"
-#include "densemem.h"
+#include "live_layout.h"
 #include "layout.h"
 
 /* struct pages of mem_map[] below base_pfn: it starts MAX_ORDER aligned */

@@ -16,7 +16,7 @@
 #include <asm/memory.h>
 #include <asm/sections.h>
 
-#include "densemem.h"
+#include "densemem_params.h"
 #include "mm.h"
 
 #if defined(CONFIG_DENSEMEM_BENCH) && defined(CONFIG_ARM_ARCH_TIMER)

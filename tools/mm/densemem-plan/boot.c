@@ -24,7 +24,7 @@
 
 #include "plan.h"
 /* what arch/arm/mm/densemem.c passes, from the same source */
-#include "../../../arch/arm/mm/densemem.h"
+#include "../../../arch/arm/mm/densemem_params.h"
 
 #define SZ_1M		0x100000ULL
 #define PAGE_BYTES	((u64)PAGE_SIZE)

@@ -9,7 +9,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include "layout_check.h"
-#include "../../../arch/arm/mm/densemem.h"
+#include "../../../arch/arm/mm/densemem_params.h"
 #include "test_layouts.h"
 #include "test_machines.h"
 

@@ -3,7 +3,7 @@
  * What densemem's translations know of Arm at compile time, as
  * <asm/sparsemem.h> tells SPARSEMEM its section size.  densemem-plan,
  * which lays a board out on the host as the kernel would, uses the
- * granule's rule from here too (through arch/arm/mm/densemem.h).
+ * granule's rule from here too (through arch/arm/mm/densemem_params.h).
  */
 #ifndef __ASM_ARM_DENSEMEM_H
 #define __ASM_ARM_DENSEMEM_H

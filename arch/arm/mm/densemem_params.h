@@ -6,8 +6,8 @@
  * what <linux/densemem.h> defines and the granule's rule of
  * <asm/densemem.h>, which the translations' constants follow too.
  */
-#ifndef __ARM_MM_DENSEMEM_H
-#define __ARM_MM_DENSEMEM_H
+#ifndef __ARM_MM_DENSEMEM_PARAMS_H
+#define __ARM_MM_DENSEMEM_PARAMS_H
 
 #include <asm/densemem.h>
 
@@ -59,4 +59,4 @@ static inline void arm_densemem_config_params(struct densemem_params *p, bool lp
 	p->phys_reach = arm_densemem_phys_reach(lpae, idmap_offset);
 }
 
-#endif /* __ARM_MM_DENSEMEM_H */
+#endif /* __ARM_MM_DENSEMEM_PARAMS_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Shared by the files of mm/densemem: the layout built at boot. */
-#ifndef _MM_DENSEMEM_DENSEMEM_H
-#define _MM_DENSEMEM_DENSEMEM_H
+/* Shared by the files of mm/densemem: the layout this kernel built at boot. */
+#ifndef _MM_DENSEMEM_LIVE_LAYOUT_H
+#define _MM_DENSEMEM_LIVE_LAYOUT_H
 
 #include "layout.h"
 
@@ -10,4 +10,4 @@ extern struct densemem_params densemem_params;
 
 void densemem_print_layout(void);
 
-#endif /* _MM_DENSEMEM_DENSEMEM_H */
+#endif /* _MM_DENSEMEM_LIVE_LAYOUT_H */
