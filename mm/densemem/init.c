@@ -35,8 +35,7 @@ struct densemem_params densemem_params __ro_after_init;
 static struct densemem_region densemem_input[DENSEMEM_MAX_INPUT] __initdata;
 
 /* RAM the firmware described that early boot kept out of memblock */
-static struct densemem_extent densemem_ignored[DENSEMEM_MAX_IGNORED] __initdata;
-static unsigned int densemem_nr_ignored __initdata;
+static struct densemem_ignored densemem_ignored __initdata;
 static struct densemem_layout densemem_next __initdata;
 static bool densemem_built __initdata;
 static u64 densemem_lowmem_end __initdata;
@@ -132,21 +131,10 @@ unsigned long __init densemem_movable_pfn(void)
  */
 void __init densemem_ignore_ram(u64 start, u64 end, enum densemem_reason why)
 {
-	struct densemem_extent *e;
-
-	if (start >= end)
-		return;
-	if (densemem_nr_ignored == DENSEMEM_MAX_IGNORED) {
+	if (!densemem_ignored_add(&densemem_ignored, start, end, why))
 		pr_warn("[mem 0x%016llx-0x%016llx] %s: not listed, more than %u such ranges\n",
 			(unsigned long long)start, (unsigned long long)end - 1,
 			densemem_reason_str(why), DENSEMEM_MAX_IGNORED);
-		return;
-	}
-	e = &densemem_ignored[densemem_nr_ignored++];
-	e->start = start;
-	e->end = end;
-	e->fate = DENSEMEM_DROPPED;
-	e->reason = why;
 }
 
 /**
@@ -365,9 +353,7 @@ u64 __init densemem_setup(const struct densemem_params *p)
 		       (unsigned long long)p->kernel_phys);
 		return densemem_lowmem_end;
 	}
-	for (i = 0; i < densemem_nr_ignored; i++)
-		densemem_add_dropped(lo, densemem_ignored[i].start, densemem_ignored[i].end,
-				     densemem_ignored[i].reason);
+	densemem_add_ignored(lo, &densemem_ignored);
 	densemem_lowmem_end = densemem_remove_dropped(lo, p->phys_offset);
 	densemem_layout = *lo;
 	densemem_built = true;

@@ -287,6 +287,51 @@ void densemem_add_dropped(struct densemem_layout *lo, u64 start, u64 end,
 	add_extent(lo, start, end, 0, DENSEMEM_DROPPED, why);
 }
 
+/**
+ * densemem_ignored_add() - list RAM that early boot keeps out of memblock
+ * @ig: the list
+ * @start: first physical byte
+ * @end: one past the last
+ * @why: why it is left out
+ *
+ * The kernel's densemem_ignore_ram() and densemem-plan's model of the DT
+ * code both list through here.
+ *
+ * Return: false if the list is full and the range not listed: the caller
+ * names it in a warning.
+ */
+bool densemem_ignored_add(struct densemem_ignored *ig, u64 start, u64 end,
+			  enum densemem_reason why)
+{
+	struct densemem_extent *e;
+
+	if (start >= end)
+		return true;
+	if (ig->nr == DENSEMEM_MAX_IGNORED)
+		return false;
+	e = &ig->r[ig->nr++];
+	e->start = start;
+	e->end = end;
+	e->dense = 0;
+	e->fate = DENSEMEM_DROPPED;
+	e->reason = why;
+	ig->bytes += end - start;
+	return true;
+}
+
+/**
+ * densemem_add_ignored() - list what early boot left out among the dropped
+ * @lo: a layout densemem_build() wrote
+ * @ig: what densemem_ignored_add() listed
+ */
+void densemem_add_ignored(struct densemem_layout *lo, const struct densemem_ignored *ig)
+{
+	unsigned int i;
+
+	for (i = 0; i < ig->nr; i++)
+		densemem_add_dropped(lo, ig->r[i].start, ig->r[i].end, ig->r[i].reason);
+}
+
 static u64 lowbit(u64 x)
 {
 	return x & -x;

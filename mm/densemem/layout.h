@@ -60,6 +60,19 @@ struct densemem_extent {
  */
 #define DENSEMEM_MAX_IGNORED	32
 
+/**
+ * struct densemem_ignored - RAM the firmware described that early boot
+ * kept out of memblock, and named (densemem_ignore_ram())
+ * @r: the ranges, each with its reason
+ * @nr: ranges listed
+ * @bytes: their bytes
+ */
+struct densemem_ignored {
+	struct densemem_extent r[DENSEMEM_MAX_IGNORED];
+	unsigned int nr;
+	u64 bytes;
+};
+
 /*
  * Whether [@base, @end) holds a whole block of @g bytes (a power of two):
  * a no-map region that does leaves the dense space.
@@ -145,6 +158,9 @@ bool densemem_layout_is_memory(const struct densemem_layout *lo, u64 phys, u64 w
 const char *densemem_reason_str(enum densemem_reason r);
 void densemem_add_dropped(struct densemem_layout *lo, u64 start, u64 end,
 			  enum densemem_reason why);
+bool densemem_ignored_add(struct densemem_ignored *ig, u64 start, u64 end,
+			  enum densemem_reason why);
+void densemem_add_ignored(struct densemem_layout *lo, const struct densemem_ignored *ig);
 int densemem_report(const struct densemem_layout *lo, const struct densemem_params *p,
 		    void (*emit)(void *ctx, const char *line), void *ctx);
 

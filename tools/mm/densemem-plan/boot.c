@@ -99,20 +99,8 @@ static void mb_mark_nomap(struct plan_memblock *mb, u64 base, u64 size)
 /* densemem_ignore_ram(): the DT code names what it drops */
 static void dt_drop(struct plan_memblock *mb, u64 start, u64 end, enum densemem_reason why)
 {
-	struct densemem_extent *e;
-
-	if (start >= end)
-		return;
-	if (mb->nr_dt_dropped == DENSEMEM_MAX_IGNORED) {	/* not listed: a warning */
+	if (!densemem_ignored_add(&mb->dt, start, end, why))	/* not listed: a warning */
 		note(mb, start, end, densemem_reason_str(why));
-		return;
-	}
-	mb->dt_ignored += end - start;
-	e = &mb->dt_dropped[mb->nr_dt_dropped++];
-	e->start = start;
-	e->end = end;
-	e->fate = DENSEMEM_DROPPED;
-	e->reason = why;
 }
 
 /*

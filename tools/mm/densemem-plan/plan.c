@@ -132,7 +132,7 @@ static void stock(struct plan_result *r)
 				r->s_dropped += e - hs;
 		}
 	}
-	r->s_dropped += r->mb.ignored + r->mb.dt_ignored;
+	r->s_dropped += r->mb.ignored + r->mb.dt.bytes;
 }
 
 /*
@@ -177,13 +177,12 @@ static void plan_one(struct plan_result *r, const struct plan_board *b,
 	/* the builder cleans mb.r in place: the stock model has read it */
 	r->ret = densemem_build(&r->lo, &r->map, r->mb.r, r->mb.nr, &r->p);
 	/* as densemem_setup() lists what the DT code named (init.c) */
-	for (i = 0; !r->ret && i < r->mb.nr_dt_dropped; i++)
-		densemem_add_dropped(&r->lo, r->mb.dt_dropped[i].start, r->mb.dt_dropped[i].end,
-				     r->mb.dt_dropped[i].reason);
+	if (!r->ret)
+		densemem_add_ignored(&r->lo, &r->mb.dt);
 	r->lowmem = r->lo.lowmem - nomap_in(&r->lo, nomap, nr_nomap, DENSEMEM_LOWMEM);
 	r->highmem = r->lo.highmem - nomap_in(&r->lo, nomap, nr_nomap, DENSEMEM_HIGHMEM);
 	r->dropped = r->lo.dropped - nomap_in(&r->lo, nomap, nr_nomap, DENSEMEM_DROPPED) +
-		     r->mb.ignored + (r->ret ? r->mb.dt_ignored : 0);
+		     r->mb.ignored + (r->ret ? r->mb.dt.bytes : 0);
 }
 
 static void print_line(void *ctx, const char *line)

@@ -44,9 +44,7 @@ struct plan_memblock {
 	char note[PLAN_MAX_NOTES][160];
 	unsigned int nr_note;
 	/* what the DT code drops and names to densemem (densemem_ignore_ram()) */
-	struct densemem_extent dt_dropped[DENSEMEM_MAX_IGNORED];
-	unsigned int nr_dt_dropped;
-	u64 dt_ignored;		/* their bytes */
+	struct densemem_ignored dt;
 };
 
 int plan_read_fdt(struct plan_board *b, const void *fdt, size_t size,
