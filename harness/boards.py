@@ -4,6 +4,8 @@
 
     boards.py DTB_DIR PLAN OUT.md
     boards.py --boots DTB_DIR   one boot spec per distinct layout (boards-boot)
+    boards.py --guide GUIDE.md TABLE.md   the per-layout table into the guide,
+                                between its boards-layouts markers
 
 DTB_DIR holds the base tree's DTBs, compiled as kbuild does (boards.sh),
 as VENDOR/NAME.dtb.  Every one whose memory nodes give more than one
@@ -183,7 +185,7 @@ def fmt_split(configs, split):
 
 def layouts(rows, out):
     """The short table, one row per distinct layout of the Armv7 boards:
-    for the cover letter and the README's guide for board maintainers."""
+    for the cover letter and docs/board-guide.md."""
     by = {}
     for r in rows:
         by.setdefault(tuple(map(tuple, sorted(r["ranges"]))), []).append(r)
@@ -200,9 +202,23 @@ def layouts(rows, out):
                     f"{mib(r['densemem_lowmem'])} |\n")
 
 
+def guide(path, table):
+    """The guide for board maintainers with @table between its markers;
+    a guide without them is an error, not a silent no-op."""
+    s = open(path).read()
+    t, n = re.subn(r"(<!-- boards-layouts: make boards writes this table -->\n).*?"
+                   r"(<!-- /boards-layouts -->)", lambda m: m[1] + table + m[2], s, flags=re.S)
+    if n != 1:
+        sys.exit(f"boards: {path} has no boards-layouts markers")
+    open(path, "w").write(t)
+
+
 def main():
     if sys.argv[1] == "--boots":
         boots(sys.argv[2])
+        return
+    if sys.argv[1] == "--guide":
+        guide(sys.argv[2], open(sys.argv[3]).read())
         return
     dtbs, tool, out = sys.argv[1], sys.argv[2], sys.argv[3]
     rows, holders, total = [], [], 0

@@ -32,13 +32,7 @@ echo "boards: ${#all[@]} .dts, $bad did not compile"
 $(command -v make) -s -C "$top/tools/mm/densemem-plan" >/dev/null
 /usr/bin/python3 "$top/harness/boards.py" "$out" "$top/tools/mm/densemem-plan/densemem-plan" \
 	"$top/build/report/boards.md"
-# the README's guide for board maintainers carries the last run's
-# per-layout table, between its markers
-/usr/bin/python3 - "$top/README.md" "$top/build/report/boards-layouts.md" <<'PY'
-import re, sys
-guide, table = sys.argv[1], open(sys.argv[2]).read()
-s = open(guide).read()
-s = re.sub(r"(<!-- boards-layouts: make boards writes this table -->\n).*?(<!-- /boards-layouts -->)",
-           lambda m: m[1] + table + m[2], s, flags=re.S)
-open(guide, "w").write(s)
-PY
+# docs/board-guide.md, the guide for board maintainers, carries the last
+# run's per-layout table, between its markers
+/usr/bin/python3 "$top/harness/boards.py" --guide "$top/docs/board-guide.md" \
+	"$top/build/report/boards-layouts.md"
