@@ -91,7 +91,7 @@ kunit-uml kunit: tree
 	grep '^kunit-arm: ' build/kunit-arm.log >> build/kunit-summary.log || echo "kunit-arm: 0 passed, 1 failed" >> build/kunit-summary.log; \
 	fi; \
 	cat build/kunit-summary.log; \
-	awk '{ p += $$2; f += $$4 } END { printf "kunit: %d passed, %d failed\n", p, f; exit f > 0 }' build/kunit-summary.log
+	/usr/bin/python3 harness/tally.py kunit build/kunit-summary.log kunit-uml kunit-arm
 
 PLAN := tools/mm/densemem-plan
 plantool: deps
@@ -207,8 +207,7 @@ matrix: tree
 hosttest: deps
 	@set -o pipefail; { $(MAKE) -s -C $(HT) run; $(MAKE) -s -C $(HT) run BUILD=32; } \
 		| tee build-hosttest.log | grep -v '^ok '; \
-	awk '/ passed, .* failed$$/ { p += $$1; f += $$3 } END { printf "hosttest: %d passed, %d failed\n", p, f; exit f > 0 }' \
-		build-hosttest.log; rc=$$?; rm -f build-hosttest.log; exit $$rc
+	/usr/bin/python3 harness/tally.py hosttest build-hosttest.log; rc=$$?; rm -f build-hosttest.log; exit $$rc
 
 fuzz: deps
 	@$(MAKE) -s -C $(HT) fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)
@@ -224,8 +223,8 @@ check: deps
 	if $(MAKE) -s fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) > build/fuzz.log 2>&1; then \
 		echo "ok fuzz ($(FUZZ_SECONDS) s, $$(grep -o 'Done [0-9]* runs' build/fuzz.log))" | tee -a build/check.log; \
 	else tail -20 build/fuzz.log; echo "not ok fuzz" | tee -a build/check.log; fi; \
-	awk '/^(hosttest|harnesstest|plantest|debian-config|kunit|boottest): / { p += $$2; f += $$4 } /^ok fuzz/ { p++ } /^not ok fuzz/ { f++ } \
-		END { printf "%d passed, %d failed\n", p, f; exit f > 0 }' build/check.log
+	/usr/bin/python3 harness/tally.py - build/check.log hosttest harnesstest plantest \
+		debian-config kunit boottest fuzz
 
 # translation cost, struct page memory -> build/report/bench.{md,json,png}
 # and, unless BENCH_DISTRO=0, the flat pair on multi_v7_defconfig (two

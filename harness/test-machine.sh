@@ -57,12 +57,11 @@ kj recorded "32 0" "pass"
 kj one_failed "31 1" "d['sub_groups'][0]['sub_groups'][0]['test_cases'][0]['status'] = 'FAIL'"
 kj one_skipped "31 0" "d['sub_groups'][0]['sub_groups'][0]['test_cases'][0]['status'] = 'SKIP'"
 kj no_case "0 1" "d['sub_groups'] = []"
-# the boot checks on a recorded boot (harness/test-bootcheck.py), make
-# profile's counting on a made-up exec log (harness/test-profile.py), and
-# the cover letter's tables (harness/test-rfc_cover.py) and the poster's
-# identity (harness/test-poster.py), and the objdump parser of make bench
-# (harness/test-objdump_funcs.py)
-for t in bootcheck profile rfc_cover poster objdump_funcs; do
+# the harness's Python modules, each on recorded or made-up input
+# (harness/test-NAME.py): the boot checks, make profile's counting, the
+# cover letter's tables, the poster's identity, make bench's objdump
+# parser and the one pass/fail tally
+for t in bootcheck profile rfc_cover poster objdump_funcs tally; do
 	out=$(/usr/bin/python3 "$top/harness/test-$t.py")
 	echo "$out" | grep -v "^$t: "
 	pass=$((pass + $(echo "$out" | sed -n "s/^$t: \([0-9]*\) passed.*/\1/p")))
