@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # kunit-arm.sh MACHINE...: the densemem KUnit suites through the kernel's
 # own tools/testing/kunit/kunit.py, --arch=arm, once per holey machine
-# (mm/densemem/qemu_configs/arm_NAME.py in the tree), one build for all
+# (tools/testing/kunit/qemu_configs/densemem/arm_NAME.py in the tree), one
+# build for all
 # (one more, with LPAE, for lpae-* machines).
 # Each QEMU config must be what harness/machine.py generates from
 # machines/NAME.mem, and the kernel must have printed densemem's boot
@@ -18,7 +19,7 @@ mo=()
 command -v ccache >/dev/null && mo=(--make_options "CC=ccache ${cc}gcc")
 p=0 f=0
 for m in "$@"; do
-	cfg=$src/mm/densemem/qemu_configs/arm_${m//-/_}.py
+	cfg=$src/tools/testing/kunit/qemu_configs/densemem/arm_${m//-/_}.py
 	log=$top/build/kunit-arm.$m.log
 	# RAM above 4 GiB: the LPAE kunitconfig, built apart
 	kc=arm bd=$top/build/kunit-arm
