@@ -4,7 +4,8 @@
 # base..densemem as the poster (FROM='Name <address>' or git config)
 # sends it, in branch rfc of build/linux; git format-patch of it, a
 # generated cover letter, and checkpatch --strict of every patch
-# (build/rfc/checkpatch.txt).  Fails when any patch has a checkpatch error
+# (build/rfc/checkpatch.txt).  Fails when any patch of ours (not the
+# seed series, posted as its author wrote it) has a checkpatch error
 # or warning, or when the poster's address cannot receive mail.
 set -euo pipefail
 # Debian's python3 (checkpatch runs scripts/spdxcheck.py, which needs python3-ply)
@@ -116,15 +117,20 @@ $cover fill "$letter" "$blurb"
 rm -f "$blurb"
 
 # checkpatch --strict of every patch and of the cover letter, from inside
-# the tree (it needs the tree for context)
+# the tree (it needs the tree for context).  The seed patches go out as
+# their author wrote them: their findings are listed, not counted.
 bad=0
+nseed=$(git -C "$tree" rev-list --count base..seed)
 : > "$out/checkpatch.txt"
 for p in "$out"/[0-9]*.patch; do
 	res=$(cd "$tree" && perl scripts/checkpatch.pl --strict -q --terse "$p" 2>&1 || true)
 	sum=$(cd "$tree" && perl scripts/checkpatch.pl --strict "$p" 2>&1 | grep '^total:' || true)
-	echo "$(basename "$p"): ${sum:-total: ?}" >> "$out/checkpatch.txt"
+	num=$(basename "$p" | sed 's/^0*\([0-9]\)/\1/; s/-.*//')
+	seed=
+	[ "$num" -ge 1 ] && [ "$num" -le "$nseed" ] && seed=" (seed patch, as its author wrote it: not counted)"
+	echo "$(basename "$p"): ${sum:-total: ?}$seed" >> "$out/checkpatch.txt"
 	[ -n "$res" ] && echo "$res" | sed 's/^/  /' >> "$out/checkpatch.txt"
-	echo "$sum" | grep -q '^total: 0 errors, 0 warnings' || bad=$((bad + 1))
+	[ -n "$seed" ] || echo "$sum" | grep -q '^total: 0 errors, 0 warnings' || bad=$((bad + 1))
 done
 # a base and a densemem build (and the base worktree) for the checks below
 bash "$top/harness/kernel.sh" baseline-3g > /dev/null
