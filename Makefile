@@ -26,81 +26,81 @@ help:
 	@sed -n '/^## Targets/,/^### /{ /^make /p }' docs/developing.md
 
 deps:
-	@bash harness/deps.sh
+	@bash harness/build/deps.sh
 
 tree: deps
-	@bash harness/tree.sh
+	@bash harness/build/tree.sh
 
 kernel: tree
-	@bash harness/kernel.sh $(KCONFIG)
+	@bash harness/build/kernel.sh $(KCONFIG)
 
 # MACHINE=FILE, or DTB=FILE: a board's DTB, its memory moved up for QEMU virt
 boot: kernel
-	@bash harness/boot.sh $(if $(DTB),$(DTB),$(MACHINE)) $(KCONFIG)
+	@bash harness/boot/boot.sh $(if $(DTB),$(DTB),$(MACHINE)) $(KCONFIG)
 
 # every machine with every baseline config -> build/report/baseline.md
 baseline: tree
-	@bash harness/grid.sh baseline "$(BASELINE_CONFIGS)" $(BASELINE_MACHINES)
+	@bash harness/boot/grid.sh baseline "$(BASELINE_CONFIGS)" $(BASELINE_MACHINES)
 
 DEMO_CONFIGS ?= baseline-3g seed-2g-opt densemem-2g-opt
 # virt-tri: three banks, 1.25 GiB, spanning 2.25 GiB: more than the seed
 # series' 2G_OPT linear map reaches (on virt-2x512 it reaches both banks)
 DEMO_MACHINE ?= machines/virt-tri.mem
 demo: tree
-	@bash harness/grid.sh demo "$(DEMO_CONFIGS)" $(DEMO_MACHINE)
+	@bash harness/boot/grid.sh demo "$(DEMO_CONFIGS)" $(DEMO_MACHINE)
 
 # kunit/qemu_configs/ from machines/ (harnesstest checks they agree)
 QEMU_CONFIG_MACHINES := virt-2x512 virt-tri virt-quad virt-2x1g lpae-split
 qemu-configs:
 	@for m in $(QEMU_CONFIG_MACHINES); do \
-		/usr/bin/python3 harness/machine.py kunit-qemu machines/$$m.mem > kunit/qemu_configs/arm_$$(echo $$m | tr - _).py || exit 1; \
+		/usr/bin/python3 harness/boot/machine.py kunit-qemu machines/$$m.mem > kunit/qemu_configs/arm_$$(echo $$m | tr - _).py || exit 1; \
 	done
 
 # mm/densemem/test_machines.h from machines/: the memory maps of the host
 # layout tests and the KUnit suite (harnesstest checks they agree)
 test-machines:
-	@/usr/bin/python3 harness/machine.py c-banks machines/*.mem > mm/densemem/test_machines.h
+	@/usr/bin/python3 harness/boot/machine.py c-banks machines/*.mem > mm/densemem/test_machines.h
 
 harnesstest: deps plantool
-	@bash harness/test-machine.sh
+	@bash harness/check/test-machine.sh
 
 # Debian's armmp and armmp-lpae configs with DENSEMEM
 # (configs/debian-armmp*.config, resolved by olddefconfig on Debian's own
 # file): every option Debian sets stays as Debian sets it, but those that
-# configs/debian.changes names with their reason (harness/debian_config.py)
+# configs/debian.changes names with their reason (harness/build/debian_config.py)
 debian-config: tree
-	@for f in armmp armmp-lpae; do CONFIG_ONLY=1 bash harness/kernel.sh debian-$$f || exit 1; done
-	@set -o pipefail; /usr/bin/python3 harness/debian_config.py configs/debian.changes \
-		$$(bash harness/debian.sh armmp) build/kernels/debian-armmp/config \
-		$$(bash harness/debian.sh armmp-lpae) build/kernels/debian-armmp-lpae/config | \
+	@for f in armmp armmp-lpae; do CONFIG_ONLY=1 bash harness/build/kernel.sh debian-$$f || exit 1; done
+	@set -o pipefail; /usr/bin/python3 harness/build/debian_config.py configs/debian.changes \
+		$$(bash harness/build/debian.sh armmp) build/kernels/debian-armmp/config \
+		$$(bash harness/build/debian.sh armmp-lpae) build/kernels/debian-armmp-lpae/config | \
 		awk '!/^ok /'
 
 # KUnit: the layout builder under UML, then both suites on Arm for each
-# holey machine (harness/kunit-arm.sh), one closing line for all
+# holey machine (harness/boot/kunit-arm.sh), one closing line for all
 KUNIT_ARM_MACHINES ?= virt-2x512 virt-tri virt-quad virt-2x1g lpae-split
 kunit: KUNIT_ARM = 1
 kunit-uml kunit: tree
 	@rm -f build/kunit-uml.json; (cd build/linux && /usr/bin/python3 tools/testing/kunit/kunit.py run \
 		--kunitconfig=mm/densemem --build_dir=$(TOP)/build/kunit-uml --jobs=$$(nproc) \
 		--json=$(TOP)/build/kunit-uml.json) > build/kunit.log 2>&1; \
-	/usr/bin/python3 harness/kunit_summary.py kunit-uml build/kunit-uml.json | \
+	/usr/bin/python3 harness/boot/kunit_summary.py kunit-uml build/kunit-uml.json | \
 		tee build/kunit-uml.txt | grep -v '^kunit-uml: [0-9]'; \
 	grep '^kunit-uml: [0-9]' build/kunit-uml.txt > build/kunit-summary.log; \
 	if [ -n "$(KUNIT_ARM)" ]; then \
-	bash harness/kunit-arm.sh $(KUNIT_ARM_MACHINES) | tee build/kunit-arm.log | grep -v '^kunit-arm: '; \
+	bash harness/boot/kunit-arm.sh $(KUNIT_ARM_MACHINES) | tee build/kunit-arm.log | grep -v '^kunit-arm: '; \
 	grep '^kunit-arm: ' build/kunit-arm.log >> build/kunit-summary.log || echo "kunit-arm: 0 passed, 1 failed" >> build/kunit-summary.log; \
 	fi; \
 	cat build/kunit-summary.log; \
-	/usr/bin/python3 harness/tally.py kunit build/kunit-summary.log kunit-uml kunit-arm
+	/usr/bin/python3 harness/check/tally.py kunit build/kunit-summary.log kunit-uml kunit-arm
 
 PLAN := tools/mm/densemem-plan
 plantool: deps
 	@$(MAKE) -s -C $(PLAN)
 
 # make plan MACHINE=FILE | DTB=FILE [PLAN_ARGS="--config .config"]: a
-# machine file goes through harness/plan.sh (densemem-plan reads DTBs)
+# machine file goes through harness/boards/plan.sh (densemem-plan reads DTBs)
 plan: plantool
-	@bash harness/plan.sh $(PLAN_ARGS) $(if $(DTB),$(DTB),$(MACHINE))
+	@bash harness/boards/plan.sh $(PLAN_ARGS) $(if $(DTB),$(DTB),$(MACHINE))
 
 # densemem-plan on bad input: clear refusals, never a crash; then a fuzz run
 plantest: plantool
@@ -169,11 +169,11 @@ BOOTTESTS_MORE ?= virt-2x512:baseline-3g:536870912 pbx-a9-1g:baseline-3g:5368709
 	virt-quad:densemem-2g-opt:ram virt-initrd-nomap:densemem-2g-opt:ram \
 	virt-2x-initrd-nomap:densemem-2g-opt:ram virt-firmware:densemem-2g-opt:ram
 boottest: tree plantool
-	@PEER_SECONDS=$(PEER_SECONDS) DMA_MIB=$(DMA_MIB) bash harness/boottests.sh boottest $(BOOTTESTS)
+	@PEER_SECONDS=$(PEER_SECONDS) DMA_MIB=$(DMA_MIB) bash harness/boot/boottests.sh boottest $(BOOTTESTS)
 
 # every boot: make check's and the slower reference ones
 boottest-all: tree plantool
-	@PEER_SECONDS=$(PEER_SECONDS) DMA_MIB=$(DMA_MIB) bash harness/boottests.sh boottest-all \
+	@PEER_SECONDS=$(PEER_SECONDS) DMA_MIB=$(DMA_MIB) bash harness/boot/boottests.sh boottest-all \
 		$(BOOTTESTS) $(BOOTTESTS_MORE)
 
 # a distribution kernel: multi_v7_defconfig with DENSEMEM and
@@ -185,29 +185,29 @@ DISTRO_BOOTS ?= virt-2x512:densemem-multi-v7:ram virt-tri:densemem-multi-v7:ram 
 	virt-touch:densemem-multi-v7:ram pbx-a9-1g:densemem-multi-v7:ram \
 	virt-2x1g-cma:densemem-multi-v7:2147479552:smp2:dma:kexec
 distro: tree plantool
-	@PEER_SECONDS=$(PEER_SECONDS) DMA_MIB=$(DMA_MIB) bash harness/boottests.sh distro $(DISTRO_BOOTS)
+	@PEER_SECONDS=$(PEER_SECONDS) DMA_MIB=$(DMA_MIB) bash harness/boot/boottests.sh distro $(DISTRO_BOOTS)
 
 # every DTB of the base tree with split memory, planned -> build/report/boards.md
 boards: tree plantool
-	@bash harness/boards.sh
+	@bash harness/boards/boards.sh
 
 # one boot per distinct layout of those boards, on the densemem config
 # of configs/ that keeps the most lowmem without highmem (slow)
 boards-boot: boards
-	@bash harness/kernels.sh boards-boot densemem-2g-opt densemem-3g-opt densemem-lpae
-	@bash harness/boottests.sh boards-boot $$(/usr/bin/python3 harness/boards.py --boots build/boards)
+	@bash harness/build/kernels.sh boards-boot densemem-2g-opt densemem-3g-opt densemem-lpae
+	@bash harness/boot/boottests.sh boards-boot $$(/usr/bin/python3 harness/boards/boards.py --boots build/boards)
 
 # every machine with every densemem config -> build/report/matrix.md
 MATRIX_CONFIGS ?= densemem-2g-opt densemem-3g-opt densemem-2g-opt-highmem densemem-lpae densemem-lpae-highmem
 matrix: tree
-	@bash harness/grid.sh matrix "$(MATRIX_CONFIGS)" $(BASELINE_MACHINES)
+	@bash harness/boot/grid.sh matrix "$(MATRIX_CONFIGS)" $(BASELINE_MACHINES)
 
 # the core's table builder on the host: 64-bit with ASan+UBSan, 32-bit as
 # armhf under qemu-arm with UBSan; one closing line over both
 hosttest: deps
 	@set -o pipefail; { $(MAKE) -s -C $(HT) run; $(MAKE) -s -C $(HT) run BUILD=32; } \
 		| tee build-hosttest.log | grep -v '^ok '; \
-	/usr/bin/python3 harness/tally.py hosttest build-hosttest.log; rc=$$?; rm -f build-hosttest.log; exit $$rc
+	/usr/bin/python3 harness/check/tally.py hosttest build-hosttest.log; rc=$$?; rm -f build-hosttest.log; exit $$rc
 
 fuzz: deps
 	@$(MAKE) -s -C $(HT) fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)
@@ -223,7 +223,7 @@ check: deps
 	if $(MAKE) -s fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) > build/fuzz.log 2>&1; then \
 		echo "ok fuzz ($(FUZZ_SECONDS) s, $$(grep -o 'Done [0-9]* runs' build/fuzz.log))" | tee -a build/check.log; \
 	else tail -20 build/fuzz.log; echo "not ok fuzz" | tee -a build/check.log; fi; \
-	/usr/bin/python3 harness/tally.py - build/check.log hosttest harnesstest plantest \
+	/usr/bin/python3 harness/check/tally.py - build/check.log hosttest harnesstest plantest \
 		debian-config kunit boottest fuzz
 
 # translation cost, struct page memory -> build/report/bench.{md,json,png}
@@ -236,34 +236,34 @@ BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem seed-2g-opt seed-2
 	$(if $(filter 0,$(BENCH_MEMCG)),,bench-flatmem-memcg bench-sparsemem-memcg bench-densemem-memcg) \
 	$(if $(filter 0,$(BENCH_DISTRO)),,bench-multi-v7-flatmem bench-multi-v7-densemem)
 bench: tree
-	@bash harness/kernels.sh bench $(BENCH_CONFIGS)
-	@BENCH_DISTRO=$(BENCH_DISTRO) BENCH_MEMCG=$(BENCH_MEMCG) bash harness/bench.sh
+	@bash harness/build/kernels.sh bench $(BENCH_CONFIGS)
+	@BENCH_DISTRO=$(BENCH_DISTRO) BENCH_MEMCG=$(BENCH_MEMCG) bash harness/bench/bench.sh
 
 # where one workload's kernel instructions go, per function, on two bench
-# kernels side by side (harness/workload_profile.py: every instruction logged;
+# kernels side by side (harness/bench/workload_profile.py: every instruction logged;
 # about 5 minutes and 5 GB of log per kernel) -> build/report/profile-*.md
 PROFILE_MACHINE ?= flat-1g
 PROFILE_WORKLOAD ?= file_cycle
 PROFILE_UNIT ?= do_unlinkat
 PROFILE_KCONFIGS ?= bench-flatmem bench-densemem
 profile: tree
-	@bash harness/kernels.sh profile $(PROFILE_KCONFIGS)
-	@/usr/bin/python3 harness/workload_profile.py $(PROFILE_MACHINE) $(PROFILE_WORKLOAD) \
+	@bash harness/build/kernels.sh profile $(PROFILE_KCONFIGS)
+	@/usr/bin/python3 harness/bench/workload_profile.py $(PROFILE_MACHINE) $(PROFILE_WORKLOAD) \
 		$(PROFILE_UNIT) $(PROFILE_KCONFIGS)
 
 # a wrong table entry on purpose: which suites catch it
 mutation: tree
-	@bash harness/mutation.sh
+	@bash harness/check/mutation.sh
 
 # the series as an RFC: build/rfc/, cover letter, checkpatch --strict;
 # signed off by FROM='Name <address>', else git config user.name/email
 rfc: tree plantool
-	@bash harness/rfc.sh
+	@bash harness/rfc/rfc.sh
 
 # every commit of the series builds, for a baseline and a densemem config
 RFC_BISECT_CONFIGS ?= baseline-3g densemem-2g-opt
 rfc-bisect: tree
-	@bash harness/rfc-bisect.sh $(RFC_BISECT_CONFIGS)
+	@bash harness/rfc/rfc-bisect.sh $(RFC_BISECT_CONFIGS)
 
 clean:
 	rm -rf build

@@ -5,7 +5,7 @@
 # anonymous memory and that run on these kernels (32-bit Arm, no hugetlb,
 # THP, KSM, NUMA, userfaultfd or networking), so that a page the memory
 # model aliases shows up as a wrong byte or a wrong pagemap entry.
-# harness/initramfs.sh builds them and says which are left out and why.
+# harness/boot/initramfs.sh builds them and says which are left out and why.
 #
 # Each program is one kselftest; it passes when it exits 0.  A program
 # may have cases that cannot run in a 32-bit process: those are named

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The kernel's own mm tools that walk physical memory, in the guest of a
 # kernel with configs/mm-suites.config; each prints one DENSEMEM-TEST
-# line, which harness/bootcheck.py requires when the kernel has the
+# line, which harness/boot/bootcheck.py requires when the kernel has the
 # option, and all end with one DENSEMEM-TESTS line.
 #
 # page_owner: reading /sys/kernel/debug/page_owner walks every pfn from

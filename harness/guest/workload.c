@@ -4,7 +4,7 @@
  * own; with SPIN, before each of the last four, a line
  * DENSEMEM-WORKLOAD-NEXT name=NAME and SPIN times ten million turns of an
  * empty loop in user space, for a profiler on the host to act in
- * (harness/workload_profile.py).  Not a sleep: under -icount sleep=off an
+ * (harness/bench/workload_profile.py).  Not a sleep: under -icount sleep=off an
  * idle guest's time passes in no time on the host.
  * workload boot: the guest time from reset to now, from the generic timer's
  * virtual counter, one line DENSEMEM-WORKLOAD-BOOT ns=N (none on a CPU

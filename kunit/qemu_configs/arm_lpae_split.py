@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # QEMU virt with the RAM banks of the densemem project's machines/lpae-split.mem
-# (generated from it by harness/machine.py kunit-qemu):
+# (generated from it by harness/boot/machine.py kunit-qemu):
 #
 #   lpae-split: QEMU virt, cortex-a15: 1 GiB at 0x40000000 and 1 GiB
 #   above 4 GiB, for an LPAE kernel.

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # QEMU virt with the RAM banks of the densemem project's machines/virt-2x1g.mem
-# (generated from it by harness/machine.py kunit-qemu):
+# (generated from it by harness/boot/machine.py kunit-qemu):
 #
 #   virt-2x1g: QEMU virt, cortex-a15: 2 GiB in two banks; the top page ends
 #   at 4 GiB, past a 32-bit phys_addr_t.

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # QEMU virt with the RAM banks of the densemem project's machines/virt-2x512.mem
-# (generated from it by harness/machine.py kunit-qemu):
+# (generated from it by harness/boot/machine.py kunit-qemu):
 #
 #   virt-2x512: QEMU virt, cortex-a15: two 512 MiB banks, 512 MiB apart.
 #

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # QEMU virt with the RAM banks of the densemem project's machines/virt-quad.mem
-# (generated from it by harness/machine.py kunit-qemu):
+# (generated from it by harness/boot/machine.py kunit-qemu):
 #
 #   Four banks with three holes: the map of the benchmark's scan comparison.
 #

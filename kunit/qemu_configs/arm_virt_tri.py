@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # QEMU virt with the RAM banks of the densemem project's machines/virt-tri.mem
-# (generated from it by harness/machine.py kunit-qemu):
+# (generated from it by harness/boot/machine.py kunit-qemu):
 #
 #   virt-tri: QEMU virt, cortex-a15: three banks, 1280 MiB, more than a
 #   stock 2G_OPT kernel keeps in lowmem.

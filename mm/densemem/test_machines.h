@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The memory maps of the machine files of the densemem project (machines/),
- * generated from them by harness/machine.py c-banks (make test-machines):
+ * generated from them by harness/boot/machine.py c-banks (make test-machines):
  * the memory maps that tools/testing/densemem and the KUnit suite lay out
  * are those the boots run, as memblock holds them (a no-map region is an
  * entry of its own, flagged): for each, a struct densemem_region array

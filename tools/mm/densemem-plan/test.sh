@@ -4,11 +4,11 @@
 # machine file it came from give the same boot lines, bad input is refused
 # with a message and exit status 2 (never a crash), and a short fuzz run.
 # densemem-plan reads device trees only: the workspace's machine files go
-# through harness/plan.sh, which has harness/machine.py turn them into one.
+# through harness/boards/plan.sh, which has harness/boot/machine.py turn them into one.
 # Closes with "plantest: N passed, N failed".
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
-plan=$top/harness/plan.sh
+plan=$top/harness/boards/plan.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0

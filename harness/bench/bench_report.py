@@ -1,0 +1,307 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""bench_report.py BENCH.jsonl DIR: bench.json, bench.md and bench.png
+in DIR from the measurements harness/bench/bench.sh collected, with each target
+of the benchmark issue stated as met or not, with its figure."""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import plot  # noqa: E402
+
+OPS = ["phys_to_virt", "virt_to_phys", "pfn_to_page", "page_to_pfn",
+       "page_address", "virt_to_page", "pfn_valid"]
+MODELS = ["flatmem", "sparsemem", "densemem"]
+WORKLOADS = ["tmpfs_write", "pagecache_read", "fork_exec", "pipe_pingpong",
+             "mmap_touch", "file_cycle"]
+# bench.json key: machine, reference kernel and its name, densemem kernel
+PAIRS = {
+    "flat_board": ("flat-1g", "bench-flatmem", "flatmem", "bench-densemem"),
+    "flat_board_multi_v7": ("flat-1g", "bench-multi-v7-flatmem", "flatmem",
+                            "bench-multi-v7-densemem"),
+    "split_2g_opt": ("virt-2x512", "seed-2g-opt", "seed_2g_opt", "bench-densemem"),
+    "split_highmem": ("virt-2x1g", "seed-2g-opt-highmem", "seed_2g_opt_highmem",
+                      "bench-densemem"),
+}
+# the flat pairs: bench.json key, their title in the targets, kernels
+FLAT = [(key, title, PAIRS[key][1], PAIRS[key][3])
+        for key, title in (("flat_board", "flat-1g"), ("flat_board_multi_v7", "flat-1g multi_v7"))]
+FLAT_LIMIT = 1.005
+
+
+def pair(wl, machine, ref, refname, dense):
+    """Per workload: instructions per unit on each kernel, the mean over
+    the RAM sizes both ran with, and the ratio of the means; per size
+    too, where there are several (the flat board)."""
+    a, b = wl.get((machine, ref), {}), wl.get((machine, dense), {})
+    out = {}
+    for n in WORKLOADS:
+        sizes = sorted(set(a.get(n, {})) & set(b.get(n, {})), reverse=True)
+        if not sizes:
+            continue
+        ma = sum(a[n][s]["per_unit"] for s in sizes) / len(sizes)
+        mb = sum(b[n][s]["per_unit"] for s in sizes) / len(sizes)
+        out[n] = {refname: ma, "densemem": mb, "unit": a[n][sizes[0]]["unit"], "ratio": mb / ma}
+        if len(sizes) > 1:
+            out[n]["per_ram_mib"] = {
+                s: {refname: a[n][s]["per_unit"], "densemem": b[n][s]["per_unit"],
+                    "ratio": b[n][s]["per_unit"] / a[n][s]["per_unit"]} for s in sizes}
+    return out
+
+
+def main():
+    rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+    out = sys.argv[2]
+    # per size of struct page: ops, static instructions and code, by op
+    # and model; the smallest size is the main table (32 bytes), a larger
+    # one (36: CONFIG_MEMCG) is a second table with its own targets
+    by_sp = {}
+    tables, memmap, wl, kept = {}, {}, {}, {}
+    size, boot, setup = {}, {}, {}
+    for r in rows:
+        if r["kind"] in ("op", "static"):
+            o, st, c = by_sp.setdefault(r["struct_page"], ({op: {} for op in OPS},
+                                                          {op: {} for op in OPS}, {}))
+        if r["kind"] == "op":
+            o[r["op"]][r["model"]] = r["milli"] / 1000
+            if r["model"] == "densemem":
+                o[r["op"]]["scan"] = r["scan_milli"] / 1000
+        elif r["kind"] == "static" and r["op"] in st:
+            st[r["op"]][r["model"]] = r["insns"]
+            c.setdefault(r["op"], {})[r["model"]] = r.get("code", [])
+        elif r["kind"] == "tables":
+            tables[r["model"]] = r["bytes"]
+        elif r["kind"] == "workload":
+            wl.setdefault((r["machine"], r["kconfig"]), {}).setdefault(r["name"], {})[
+                r.get("ram_mib", 0)] = {"units": r["units"], "unit": r["unit"],
+                                        "per_unit": r["ns"] / r["units"]}
+        elif r["kind"] == "size":
+            size[r["kconfig"]] = {k: r[k] for k in ("text", "data", "bss")}
+        elif r["kind"] == "boot":
+            boot[(r["machine"], r["kconfig"])] = r["ns"]
+        elif r["kind"] == "setup":
+            setup[(r["machine"], r["kconfig"])] = setup.get((r["machine"], r["kconfig"]), 0) + r["ns"]
+        elif r["kind"] == "memmap":
+            memmap.setdefault(r["machine"], {})[r["model"]] = r["bytes"]
+            kept.setdefault(r["machine"], {})[r["model"]] = r.get("ram_kept", 0)
+    sps = sorted(by_sp)
+    ops, static, code = by_sp[sps[0]]
+    pairs = {key: pair(wl, *spec) for key, spec in PAIRS.items()}
+    res = {"ops": ops, "static_insns": static, "struct_page_bytes": sps[0],
+           "ops_by_struct_page": {sp: {"ops": by_sp[sp][0], "static_insns": by_sp[sp][1]}
+                                  for sp in sps[1:]},
+           "tables_bytes": tables,
+           "memmap_bytes": memmap, "ram_kept_bytes": kept,
+           "unit": "guest instructions per call (qemu -icount shift=0), less the loop"}
+    res.update(pairs)
+    res["vmlinux_bytes"] = size
+    res["boot_ns"] = {f"{m} {k}": v for (m, k), v in boot.items()}
+    res["densemem_setup_insns"] = {f"{m} {k}": v for (m, k), v in setup.items()}
+
+    def g(op, m, sp=sps[0]):
+        """As the tables print it: the loop's cost is subtracted in whole
+        thousandths, so a call of 2 instructions may read 1.999; a
+        verdict on the unrounded figure would contradict the one shown."""
+        v = by_sp[sp][0][op].get(m)
+        return None if v is None else round(v, 2)
+
+    targets = []
+
+    def target(what, ok, figure, state=None):
+        targets.append((what, state or ("met" if ok else "not met"), figure))
+
+    for op in ("page_address", "virt_to_page"):
+        d, f = g(op, "densemem"), g(op, "flatmem")
+        if d is not None and f:
+            target(f"{op}() equal to FLATMEM (ratio 1.00 within 2 %)",
+                   abs(d / f - 1) <= 0.02, f"{d:.2f} vs {f:.2f}: ratio {d / f:.2f}",
+                   "not met: faster" if d / f < 0.98 else None)
+    d, f = g("phys_to_virt", "densemem"), g("phys_to_virt", "flatmem")
+    if d is not None and f is not None:
+        target("phys_to_virt() within 4 instructions of FLATMEM", d - f <= 4,
+               f"{d:.2f} vs {f:.2f}: {d - f:+.2f}")
+    d, f = g("virt_to_phys", "densemem"), g("virt_to_phys", "flatmem")
+    if d is not None and f is not None:
+        target("virt_to_phys() within 4 instructions of FLATMEM", d - f <= 4,
+               f"{d:.2f} vs {f:.2f}: {d - f:+.2f}")
+    for sp in sps:
+        for op in ("pfn_to_page", "page_to_pfn"):
+            d, s = g(op, "densemem", sp), g(op, "sparsemem", sp)
+            if d is not None and s is not None:
+                target(f"{op}() no slower than SPARSEMEM" +
+                       (f" ({sp}-byte struct page)" if sp != sps[0] else ""),
+                       d <= s, f"{d:.2f} vs {s:.2f}")
+    d, f = g("pfn_valid", "densemem"), g("pfn_valid", "flatmem")
+    if d is not None and f is not None:
+        target("pfn_valid() no slower than FLATMEM", d <= f, f"{d:.2f} vs {f:.2f}")
+    ratios = [(g(op, "scan") / g(op, "densemem"), op) for op in OPS
+              if g(op, "densemem") and g(op, "densemem") > 0 and g(op, "scan")]
+    if ratios:
+        worst = min(ratios)
+        target("every operation at least 3x faster than a linear scan of 4 banks",
+               worst[0] >= 3, f"slowest ratio {worst[0]:.2f} ({worst[1]})")
+    # per page of RAM kept: a 2G_OPT stock kernel keeps less of some maps
+    def per_page(mach, model):
+        k = kept.get(mach, {}).get(model, 0)
+        return (memmap[mach][model] + tables.get(model, 0)) / (k / 4096) if k else None
+
+    bigger, figs = [], []
+    for mach in sorted(memmap):
+        d, s_ = per_page(mach, "densemem"), per_page(mach, "sparsemem")
+        if d is None or s_ is None:
+            continue
+        figs.append(f"{mach} {d:.2f}/{s_:.2f}")
+        if d > s_:
+            bigger.append(mach)
+    if figs:
+        target("mem_map plus tables never larger than SPARSEMEM's (bytes per page kept)",
+               not bigger, "; ".join(figs))
+    for key, title, _, _ in FLAT:
+        for name, r in pairs[key].items():
+            per = [v["ratio"] for v in r.get("per_ram_mib", {}).values()]
+            spread = (f" (mean over {len(per)} RAM sizes; each size {min(per):.4f} to "
+                      f"{max(per):.4f})" if per else "")
+            target(f"{title} {name}: DENSEMEM at most {(FLAT_LIMIT - 1) * 100:.1f} % over FLATMEM",
+                   r["ratio"] <= FLAT_LIMIT,
+                   f"{r['densemem']:.0f} vs {r['flatmem']:.0f} per {r['unit']}: "
+                   f"ratio {r['ratio']:.4f}{spread}")
+        if not pairs[key]:
+            target(f"{title} workloads: DENSEMEM vs FLATMEM", False, "not measured")
+    hm = pairs["split_highmem"]
+    keys = ("tmpfs_write", "pagecache_read", "fork_exec")
+    if all(k in hm for k in keys):
+        target("virt-2x1g page-cache workload cheaper on densemem than on stock HIGHMEM",
+               all(hm[k]["ratio"] < 1 for k in keys),
+               "; ".join(f"{k}: {hm[k]['densemem']:.0f} vs {hm[k]['seed_2g_opt_highmem']:.0f}"
+                         for k in keys))
+    else:
+        target("virt-2x1g page-cache workload cheaper on densemem than on stock HIGHMEM",
+               False, "not measured")
+    for _, title, fk, dk in FLAT:
+        if fk in size and dk in size:
+            f, d = size[fk]["text"], size[dk]["text"]
+            target(f"{title}: vmlinux text at most +0.3 % over FLATMEM (same config)",
+                   d <= f * 1.003, f"{d} vs {f}: {(d / f - 1) * 100:+.3f} %")
+        else:
+            target(f"{title}: vmlinux text at most +0.3 % over FLATMEM (same config)",
+                   False, "not measured")
+    res["targets"] = [{"target": t, "state": s, "figure": f} for t, s, f in targets]
+    json.dump(res, open(f"{out}/bench.json", "w"), indent=1)
+
+    md = ["# densemem benchmark", "",
+          "Guest instructions per call (`qemu-system-arm -icount shift=0`), the loop's own",
+          "cost subtracted; 1024 fixed pseudo-random addresses over all banks.",
+          "FLATMEM on flat-1g, SPARSEMEM and DENSEMEM on virt-quad (4 banks);",
+          "scan: the same operation as a linear scan of the 4 banks per call.", "",
+          "| operation | FLATMEM | SPARSEMEM | DENSEMEM | scan | static insns F/S/D |",
+          "|---|---:|---:|---:|---:|---|"]
+    for sp in sps:
+        o, st = by_sp[sp][0], by_sp[sp][1]
+        if sp != sps[0]:
+            md += ["", f"With a {sp}-byte struct page (the same kernels with CONFIG_MEMCG):", "",
+                   "| operation | FLATMEM | SPARSEMEM | DENSEMEM | scan | static insns F/S/D |",
+                   "|---|---:|---:|---:|---:|---|"]
+        for op in OPS:
+            cell = [f"{o[op][m]:.2f}" if m in o[op] else "-" for m in MODELS + ["scan"]]
+            md.append(f"| {op} | " + " | ".join(cell) + " | " +
+                      "/".join(str(st[op].get(m, "-")) for m in MODELS) + " |")
+    md += ["", f"struct page: {sps[0]} bytes in the first table.",
+           "Static: instructions of the out-of-line wrapper in the same vmlinux,",
+           "return included, plus any function it calls (an outlined helper).", "",
+           "## struct page memory (bytes, /proc/vmstat nr_memmap_boot_pages) and tables",
+           "", "| machine | FLATMEM | SPARSEMEM | DENSEMEM |", "|---|---:|---:|---:|"]
+    for mach in sorted(memmap):
+        md.append(f"| {mach} | " + " | ".join(
+            f"{memmap[mach].get(m, '-')} ({kept.get(mach, {}).get(m, 0) >> 20} MiB kept)"
+            for m in MODELS) + " |")
+    md.append("| tables (static, nm -S) | " +
+              " | ".join(str(tables.get(m, "-")) for m in MODELS) + " |")
+    titles = {
+        "flat_board": "flat-1g (one bank): FLATMEM vs DENSEMEM, VMSPLIT_2G_OPT, no HIGHMEM",
+        "flat_board_multi_v7": "flat-1g, multi_v7_defconfig (zImage, VMSPLIT_2G_OPT, no "
+                               "HIGHMEM): FLATMEM vs DENSEMEM",
+        "split_2g_opt": "virt-2x512: seed VMSPLIT_2G_OPT (FLATMEM, all RAM kept) vs DENSEMEM",
+        "split_highmem": "virt-2x1g: seed VMSPLIT_2G_OPT + HIGHMEM (1 GiB highmem) vs DENSEMEM",
+    }
+    md += ["", "## Workloads (guest instructions per unit)", "",
+           "harness/guest/workload.c, each kernel booted on the machine; the tmpfs",
+           "file is 60 % of MemAvailable (pagecache_read reads it back).", ""]
+    for key, (mach, ref, refname, dense) in PAIRS.items():
+        sizes = next((list(r["per_ram_mib"]) for r in pairs[key].values()
+                      if "per_ram_mib" in r), [])
+        md += [f"### {titles[key]}", ""]
+        if sizes:
+            md += [f"Mean over {len(sizes)} RAM sizes (MiB: {', '.join(map(str, sizes))}); "
+                   "the ratio of the means, then the ratio at each size.", ""]
+        md += [f"| workload | unit | {ref} | {dense} | ratio |" +
+               "".join(f" {s} MiB |" for s in sizes),
+               "|---|---|---:|---:|---:|" + "---:|" * len(sizes)]
+        for name, r in pairs[key].items():
+            md.append(f"| {name} | {r['unit']} | {r[refname]:.0f} | {r['densemem']:.0f} | "
+                      f"{r['ratio']:.4f} |" +
+                      "".join(f" {r['per_ram_mib'][s]['ratio']:.4f} |" for s in sizes
+                              if "per_ram_mib" in r))
+        md.append("")
+    md += ["## Size and boot", "",
+           "| | FLATMEM | DENSEMEM | difference |", "|---|---:|---:|---:|"]
+    for _, title, fk, dk in FLAT:
+        for k in ("text", "data", "bss"):
+            if fk in size and dk in size:
+                f, d = size[fk][k], size[dk][k]
+                md.append(f"| {title}: vmlinux {k} (bytes) | {f} | {d} | {d - f:+d} "
+                          f"({(d / f - 1) * 100:+.3f} %) |")
+    for _, title, fk, dk in FLAT:
+        bf, bd = boot.get(("flat-1g", fk)), boot.get(("flat-1g", dk))
+        if bf and bd:
+            md.append(f"| {title}: guest ns from reset to /init | {bf} | {bd} | {bd - bf:+d} |")
+    for (m, k), v in sorted(setup.items()):
+        md.append(f"| {m} ({k}): densemem_setup(), instructions (both calls) | - | {v} | |")
+    md += ["", "Boot: the generic timer's virtual counter read by the first process; under",
+           "-icount it counts instructions, plus any time the CPU idled.",
+           "densemem_setup(): the same counter around the call, in setup_arch().", ""]
+    md += ["", "## Targets", "", "| target | state | measured |", "|---|---|---|"]
+    md += [f"| {t} | {s} | {f} |" for t, s, f in targets]
+    missed = [(op, sp) for sp in sps for op in OPS
+              if by_sp[sp][2].get(op, {}).get("densemem") and
+              any(t.startswith(op + "()") and st != "met" and
+                  (f"{sp}-byte" in t) == (sp != sps[0]) for t, st, _ in targets)]
+    if missed:
+        md += ["", "## The code of each translation that misses its target", "",
+               "The out-of-line wrapper of the same vmlinux, FLATMEM (or SPARSEMEM) then",
+               "DENSEMEM; bx lr and the wrapper's own moves included.", ""]
+        for op, sp in missed:
+            ref = "sparsemem" if op in ("pfn_to_page", "page_to_pfn") else "flatmem"
+            md += [f"### {op} ({sp}-byte struct page)", "", "```"]
+            for m in (ref, "densemem"):
+                md.append(f"# {m}")
+                md += by_sp[sp][2][op].get(m, [])
+            md += ["```", ""]
+    md += ["", "![workload ratios](bench.png) ![translation cost](bench-ops.png)", ""]
+    open(f"{out}/bench.md", "w").write("\n".join(md))
+
+    dat = f"{out}/bench-ops.dat"
+    with open(dat, "w") as f:
+        for op in OPS:
+            f.write(op + " " + " ".join(str(ops[op].get(m, 0)) for m in MODELS + ["scan"]) + "\n")
+    plot.histogram(dat, f"{out}/bench-ops.png", "900,420",
+                   "set ylabel 'guest instructions per call'; set xtics rotate by -30; "
+                   "set key outside right top",
+                   [("FLATMEM", ""), ("SPARSEMEM", ""), ("DENSEMEM", ""), ("scan of 4 banks", "")])
+    dat = f"{out}/bench.dat"
+    with open(dat, "w") as f:
+        for name in WORKLOADS:
+            f.write(name + " " + " ".join(str(pairs[k].get(name, {}).get("ratio", 0))
+                                          for k in PAIRS) + "\n")
+    plot.histogram(dat, f"{out}/bench.png", "900,420",
+                   "set ylabel 'DENSEMEM / reference, instructions'; set xtics rotate by -30; "
+                   "set key outside right top; set yrange [0.8:1.2]; "
+                   f"set arrow from graph 0, first {FLAT_LIMIT} to graph 1, first {FLAT_LIMIT} nohead",
+                   [("flat-1g vs FLATMEM", ""), ("flat-1g multi_v7 vs FLATMEM", ""),
+                    ("virt-2x512 vs seed 2G_OPT", ""),
+                    ("virt-2x1g vs HIGHMEM", "")])
+    print("\n".join(md))
+
+
+if __name__ == "__main__":
+    main()
