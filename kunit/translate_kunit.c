@@ -28,6 +28,7 @@
 #include <linux/pgtable.h>
 #include <linux/sched/task_stack.h>
 #include <linux/vmalloc.h>
+#include <linux/vmcore_info.h>
 #ifdef CONFIG_ARM
 #include <asm/idmap.h>
 #endif
@@ -723,6 +724,40 @@ static void dm_devmem_attributes(struct kunit *test)
 }
 #endif
 
+#ifdef CONFIG_VMCORE_INFO
+static void dm_vmcoreinfo_has(struct kunit *test, const char *want)
+{
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strnstr((const char *)vmcoreinfo_data, want,
+						vmcoreinfo_size), "no %s", want);
+}
+
+/*
+ * What a crash dump tells the tools that read it: mem_map[] only under
+ * densemem's own name, and the tables that give a pfn's index in it.  A
+ * tool that took SYMBOL(mem_map) for FLATMEM's, as makedumpfile and crash
+ * do, would index it by pfn and read the wrong struct page past the first
+ * hole; without it, they refuse the dump.
+ */
+static void dm_vmcoreinfo(struct kunit *test)
+{
+	char want[80];
+
+	KUNIT_ASSERT_NOT_NULL(test, vmcoreinfo_data);
+	KUNIT_EXPECT_NULL(test, strnstr((const char *)vmcoreinfo_data, "SYMBOL(mem_map)=",
+					vmcoreinfo_size));
+	snprintf(want, sizeof(want), "SYMBOL(densemem_mem_map)=%lx\n", (unsigned long)&mem_map);
+	dm_vmcoreinfo_has(test, want);
+	snprintf(want, sizeof(want), "SYMBOL(densemem_map)=%lx\n", (unsigned long)&densemem_map);
+	dm_vmcoreinfo_has(test, want);
+	snprintf(want, sizeof(want), "OFFSET(densemem_map.p2d)=%lu\n",
+		 (unsigned long)offsetof(struct densemem_map, p2d));
+	dm_vmcoreinfo_has(test, want);
+	snprintf(want, sizeof(want), "LENGTH(densemem_map.p2d)=%lu\n",
+		 (unsigned long)ARRAY_SIZE(densemem_map.p2d));
+	dm_vmcoreinfo_has(test, want);
+}
+#endif
+
 static struct kunit_case dm_translate_cases[] = {
 	KUNIT_CASE(dm_pfn_round_trip),
 	KUNIT_CASE(dm_lowmem_linear),
@@ -745,6 +780,9 @@ static struct kunit_case dm_translate_cases[] = {
 #ifdef CONFIG_ARM
 	KUNIT_CASE(dm_mmu_maps_lowmem),
 	KUNIT_CASE(dm_devmem_attributes),
+#endif
+#ifdef CONFIG_VMCORE_INFO
+	KUNIT_CASE(dm_vmcoreinfo),
 #endif
 	KUNIT_CASE_SLOW(dm_write_read_independent),
 	{}
