@@ -16,7 +16,7 @@ export CCACHE_IGNOREOPTIONS ?= -fmacro-prefix-map=*
 .PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean \
 	kunit-uml boottest-all \
 	distro boards boards-boot \
-	plan plantool plantest rfc rfc-bisect bench profile mutation qemu-configs test-machines
+	plan plantool plantest rfc rfc-bisect rfc-vanilla bench profile mutation qemu-configs test-machines
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
 BASELINE_MACHINES ?= $(wildcard machines/*.mem)
@@ -259,6 +259,11 @@ mutation: tree
 # signed off by FROM='Name <address>', else git config user.name/email
 rfc: tree plantool
 	@bash harness/rfc/rfc.sh
+
+# the series on vanilla 6.12.118, rebuilt from linux-source-6.12 less
+# Debian's patches (the archive no longer serves its orig tarball)
+rfc-vanilla: tree
+	@bash harness/rfc/vanilla.sh
 
 # every commit of the series builds, for a baseline and a densemem config
 RFC_BISECT_CONFIGS ?= baseline-3g densemem-2g-opt
