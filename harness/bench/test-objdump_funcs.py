@@ -7,6 +7,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "check"))
+from cases import report  # noqa: E402
 import objdump_funcs as od  # noqa: E402
 
 A = """
@@ -60,12 +62,8 @@ def main():
         ("compare: one instruction more is a difference", diff == ["hot"]),
         ("compare: functions of one build only", only_a == ["gone"] and only_b == ["new"]),
     ]
-    fails = 0
-    for name, ok in cases:
-        print(("ok " if ok else "not ok ") + name)
-        fails += not ok
-    print(f"objdump_funcs: {len(cases) - fails} passed, {fails} failed")
+    return report("objdump_funcs", cases)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -8,6 +8,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "check"))
+from cases import report  # noqa: E402
 import workload_profile as profile  # noqa: E402
 
 SYMS = [(0x70008000, "_stext"), (0x70100000, "do_unlinkat"), (0x70100040, "helper"),
@@ -35,11 +37,7 @@ def main():
         ("below the kernel: apart", per_fn["(below the kernel)"] == 1),
         ("lines not of the exec trace ignored", sum(per_fn.values()) == len(pcs)),
     ]
-    for name, ok in cases:
-        print(f"{'ok' if ok else 'not ok'} {name}")
-    failed = sum(not ok for _, ok in cases)
-    print(f"profile: {len(cases) - failed} passed, {failed} failed")
-    return failed
+    return report("profile", cases)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cases import report  # noqa: E402
 from tally import tally  # noqa: E402
 
 CHECK = """ok 1 a host test
@@ -40,12 +41,8 @@ def main():
         ("nothing counted is told apart from nothing failed",
          tally(["boot hung"], ["boottest"])[2] == 0),
     ]
-    fails = 0
-    for name, ok in cases:
-        print(("ok " if ok else "not ok ") + name)
-        fails += not ok
-    print(f"tally: {len(cases) - fails} passed, {fails} failed")
+    return report("tally", cases)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

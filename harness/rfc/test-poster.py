@@ -6,6 +6,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "check"))
+from cases import report  # noqa: E402
 import poster  # noqa: E402
 
 GOOD = [("Jane Doe <jane@kernel.org>", ("Jane Doe", "jane@kernel.org")),
@@ -28,12 +30,8 @@ def main():
             cases.append((f"refused: '{ident}'", False))
         except ValueError:
             cases.append((f"refused: '{ident}'", True))
-    fails = 0
-    for name, ok in cases:
-        print(("ok " if ok else "not ok ") + name)
-        fails += not ok
-    print(f"poster: {len(cases) - fails} passed, {fails} failed")
+    return report("poster", cases)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

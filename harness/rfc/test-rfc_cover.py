@@ -8,6 +8,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "check"))
+from cases import report  # noqa: E402
 import rfc_cover  # noqa: E402
 
 TESTDATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testdata")
@@ -68,12 +70,8 @@ def main():
          rfc_cover.fill("Subject: *** SUBJECT HERE ***\n\n*** BLURB HERE ***\n",
                         "blurb\n\n") == "Subject: " + rfc_cover.SUBJECT + "\n\nblurb\n"),
     ]
-    fails = 0
-    for name, ok in cases:
-        print(("ok " if ok else "not ok ") + name)
-        fails += not ok
-    print(f"rfc_cover: {len(cases) - fails} passed, {fails} failed")
+    return report("rfc_cover", cases)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
