@@ -335,7 +335,7 @@ u64 __init densemem_setup(const struct densemem_params *p)
 {
 	static bool called __initdata;
 	struct densemem_layout *lo = &densemem_next;
-	unsigned int i, nr;
+	unsigned int nr;
 
 	if (called)
 		return densemem_built ? densemem_check_final() : densemem_lowmem_end;
