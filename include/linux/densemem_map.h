@@ -120,24 +120,36 @@ extern struct densemem_map densemem_map;
  * (the layout checker and the KUnit suite check it); as the identity, all
  * their entries are alike, and a lookup with any shift is exact.
  */
+static __always_inline bool __densemem_fixed(const struct densemem_map *m)
+{
 #ifdef DENSEMEM_TABLE_SHIFT
-#define __densemem_geo(m, field, fixed)					\
-	((m) == &densemem_map ? (unsigned long)(fixed) : (m)->field)
+	return m == &densemem_map;
 #else
-#define __densemem_geo(m, field, fixed)	((m)->field)
+	return false;
 #endif
-#define densemem_geo_vshift(m)	__densemem_geo(m, vshift, DENSEMEM_TABLE_SHIFT)
-#define densemem_geo_shift(m)						\
-	__densemem_geo(m, shift, DENSEMEM_TABLE_SHIFT - CONFIG_PAGE_SHIFT)
+}
+
+#ifdef DENSEMEM_TABLE_SHIFT
+#define __DENSEMEM_SHIFT	DENSEMEM_TABLE_SHIFT
+#define __DENSEMEM_PFN_SHIFT	(DENSEMEM_TABLE_SHIFT - CONFIG_PAGE_SHIFT)
+#define __DENSEMEM_P2D_NR						\
+	(1UL << (DENSEMEM_TABLE_PHYS_BITS - DENSEMEM_TABLE_SHIFT))
+#else
+#define __DENSEMEM_SHIFT	0
+#define __DENSEMEM_PFN_SHIFT	0
+#define __DENSEMEM_P2D_NR	0UL
+#endif
+#define __densemem_geo(m, field, fixed)					\
+	(__densemem_fixed(m) ? (unsigned long)(fixed) : (m)->field)
+#define densemem_geo_vshift(m)	__densemem_geo(m, vshift, __DENSEMEM_SHIFT)
+#define densemem_geo_shift(m)	__densemem_geo(m, shift, __DENSEMEM_PFN_SHIFT)
 #define densemem_geo_p2d_first(m)	__densemem_geo(m, p2d_first, 0)
 #define densemem_geo_d2p_first(m)	__densemem_geo(m, d2p_first, 0)
-#define densemem_geo_p2v_base(m)	__densemem_geo(m, p2v_base, densemem_map.p2v)
-#define densemem_geo_d2p_base(m)	__densemem_geo(m, d2p_base, densemem_map.d2p)
-#define densemem_geo_p2page_base(m)	__densemem_geo(m, p2page_base, densemem_map.p2page)
+#define densemem_geo_p2v_base(m)	__densemem_geo(m, p2v_base, (m)->p2v)
+#define densemem_geo_d2p_base(m)	__densemem_geo(m, d2p_base, (m)->d2p)
+#define densemem_geo_p2page_base(m)	__densemem_geo(m, p2page_base, (m)->p2page)
 /* fixed tables are bounded by the physical space (see pfn_valid()) */
-#define densemem_geo_p2d_nr(m)						\
-	__densemem_geo(m, p2d_nr,					\
-		       1UL << (DENSEMEM_TABLE_PHYS_BITS - DENSEMEM_TABLE_SHIFT))
+#define densemem_geo_p2d_nr(m)	__densemem_geo(m, p2d_nr, __DENSEMEM_P2D_NR)
 
 static __always_inline unsigned long densemem_map_entry(unsigned long base,
 							unsigned long idx)
