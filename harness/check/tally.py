@@ -3,8 +3,8 @@
 """tally.py LABEL FILE [PREFIX...]: the one pass/fail count of the workspace.
 
 Sums the "N passed, M failed" lines of FILE: with PREFIXes, those labelled
-"PREFIX: N passed, M failed", and "ok PREFIX ..." / "not ok PREFIX ..." as
-one each; without, every line that ends in "N passed, M failed".  Prints
+"PREFIX: N passed, M failed", and "ok PREFIX" / "not ok PREFIX" followed
+by a blank or the end of the line as one each; without, every line that ends in "N passed, M failed".  Prints
 "LABEL: N passed, M failed" ("N passed, M failed" for LABEL -) and exits 1
 on any failure, and when nothing was counted: a run without a result is
 no pass.  make check, hosttest, kunit and harness/boot/boottests.sh close so.
@@ -19,7 +19,9 @@ def tally(lines, prefixes):
     alt = "|".join(re.escape(x) for x in prefixes)
     summary = re.compile(rf"^(?:{alt}): (\d+) passed, (\d+) failed\s*$" if prefixes
                          else r"(?:^|\s)(\d+) passed, (\d+) failed\s*$")
-    single = re.compile(rf"^(not )?ok (?:{alt})\b") if prefixes else None
+    # "ok fuzz (30 s, ...)" is one result; "ok boottest: a header ..." or
+    # "ok kunit/qemu_configs/..." are other tests' lines that name one
+    single = re.compile(rf"^(not )?ok (?:{alt})(?=\s|$)") if prefixes else None
     for line in lines:
         m = summary.search(line)
         if m:

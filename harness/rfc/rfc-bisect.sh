@@ -3,6 +3,7 @@
 # rfc-bisect.sh CONFIG...: build every commit of base..densemem with each
 # config fragment (options a commit does not know yet simply do not take),
 # so that the series bisects.  Slow: not part of make check.
+# RFC_BISECT_RANGE=A..B builds only those commits (after a change to some).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tree=$top/build/linux
@@ -12,7 +13,7 @@ cc=${cross}gcc
 command -v ccache >/dev/null && cc="ccache $cc"
 [ -d "$src" ] || { git -C "$tree" worktree prune; git -C "$tree" worktree add -q --detach "$src" base; }
 fail=0 pass=0
-for c in $(git -C "$tree" rev-list --reverse base..densemem); do
+for c in $(git -C "$tree" rev-list --reverse "${RFC_BISECT_RANGE:-base..densemem}"); do
 	git -C "$src" checkout -q -f --detach "$c"
 	for k in "$@"; do
 		obj=$top/build/bisect/$k
