@@ -10,6 +10,7 @@ tests it).
   rfc_cover.py fill COVER BLURB           the blurb and subject into the letter
 """
 import json
+import re
 import sys
 import textwrap
 
@@ -102,9 +103,14 @@ def boottest(lines):
 
 
 def fill(cover, blurb):
-    """git format-patch's cover letter with its subject and blurb."""
-    return cover.replace("*** SUBJECT HERE ***", SUBJECT).replace(
+    """git format-patch's cover letter with its subject and blurb, and
+    without git's ' create mode 100644 PATH' lines after the diffstat:
+    the diffstat names the same files, and a long path runs past 75
+    columns."""
+    s = cover.replace("*** SUBJECT HERE ***", SUBJECT).replace(
         "*** BLURB HERE ***", blurb.rstrip("\n"))
+    return "".join(line for line in s.splitlines(keepends=True)
+                   if not re.match(r" (create|delete) mode [0-7]+ ", line))
 
 
 def main(argv):

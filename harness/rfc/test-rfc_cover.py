@@ -66,6 +66,9 @@ def main():
         ("boottest: figures in MiB, to 1/100 where not whole",
          boots[1].split()[2:] == ["5120", "768", "4352", "0"] and
          rfc_cover.mib(1056964608 + 5 * 2**18) == "1009.25"),
+        ("fill: git's create-mode lines left out, the diffstat kept",
+         rfc_cover.fill(" a/b.c | 2 +\n 1 file changed\n create mode 100644 a/" + "x" * 80 +
+                        "\n", "") == " a/b.c | 2 +\n 1 file changed\n"),
         ("fill: subject and blurb in place",
          rfc_cover.fill("Subject: *** SUBJECT HERE ***\n\n*** BLURB HERE ***\n",
                         "blurb\n\n") == "Subject: " + rfc_cover.SUBJECT + "\n\nblurb\n"),
