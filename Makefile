@@ -127,7 +127,9 @@ DMA_MIB ?= 128
 # VMSPLIT_2G: lowmem fills the 1.75 GiB linear map, the part above 4 GiB
 # ZONE_MOVABLE only (32-bit DMA and cpu_suspend() cannot reach it), the
 # last 256 MiB dropped; with -highmem, lowmem ends at 4 GiB and the upper
-# bank is highmem.  virt-touch: DT memory nodes that touch.
+# bank is highmem.  lpae-split-movable: movablecore=1G asks more than
+# that part, and gets it (ZONE_MOVABLE starts below 4 GiB).  virt-touch:
+# DT memory nodes that touch.
 # virt-2x1g-cma on densemem-distro (what multi_v7_defconfig enables that
 # reaches the translations: kexec, CMA, suspend, Keystone): a CMA area
 # that ends where the first bank ends.  virt-ragged and virt-load: RAM below
@@ -152,7 +154,8 @@ PEER_SECONDS ?= 30
 BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
 	virt-carveout:densemem-distro:ram flat-1g:densemem-3g-opt:ram \
 	virt-quad:densemem-debug:ram:smp2:dma pbx-a9-1g:densemem-distro:ram \
-	lpae-split:densemem-lpae:1879048192 virt-touch:densemem-distro:ram \
+	lpae-split:densemem-lpae:1879048192 lpae-split-movable:densemem-lpae:1879048192 \
+	virt-touch:densemem-distro:ram \
 	virt-2x1g-cma:densemem-distro:2147479552:smp2:dma:kexec \
 	virt-ragged:densemem-distro:1071644672 virt-load:densemem-distro:1073741824 \
 	virt-carveout:densemem-3g-opt:1073741824 virt-sixteen:densemem-3g-opt:ram \

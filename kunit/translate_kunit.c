@@ -18,6 +18,7 @@
 #include <linux/gfp.h>
 #include <linux/highmem.h>
 #include <linux/memblock.h>
+#include <linux/init.h>
 #include <linux/io.h>
 #include <linux/kfence.h>
 #include <linux/mm.h>
@@ -606,6 +607,44 @@ static void dm_write_read_independent(struct kunit *test)
 }
 
 #ifdef CONFIG_PHYS_ADDR_T_64BIT
+/* the bytes of OPT=SIZE on the command line, 0 if absent or a percentage */
+static unsigned long long dm_cmdline_bytes(const char *opt)
+{
+	const char *p = saved_command_line;
+	unsigned long long size;
+	char *end;
+
+	while ((p = strstr(p, opt))) {
+		if (p == saved_command_line || p[-1] == ' ') {
+			size = memparse(p + strlen(opt), &end);
+			return *end == '%' ? 0 : size;
+		}
+		p += strlen(opt);
+	}
+	return 0;
+}
+
+/*
+ * movablecore= is honoured under DENSEMEM: ZONE_MOVABLE holds at least
+ * what it asks (find_zone_movable_pfns_for_nodes() rounds it to
+ * MAX_ORDER blocks), and still all lowmem above the reach of 32-bit
+ * addresses (dm_dma32_below_reach()).
+ */
+static void dm_movablecore_honoured(struct kunit *test)
+{
+	unsigned long long want = dm_cmdline_bytes("movablecore=");
+	struct zone *movable = &NODE_DATA(0)->node_zones[ZONE_MOVABLE];
+
+	if (!want)
+		kunit_skip(test, "no movablecore=SIZE on the command line");
+	kunit_info(test, "movablecore=%llu MiB: ZONE_MOVABLE has %lu MiB from pfn 0x%lx\n",
+		   want >> 20, movable->present_pages >> (20 - PAGE_SHIFT),
+		   movable->zone_start_pfn);
+	KUNIT_EXPECT_GE(test, (u64)movable->present_pages + MAX_ORDER_NR_PAGES,
+			want >> PAGE_SHIFT);
+	KUNIT_EXPECT_GE(test, (u64)movable->present_pages, densemem_layout.movable >> PAGE_SHIFT);
+}
+
 #define DM_DMA_LIVE	1024
 #define DM_DMA_ROUNDS	4
 
@@ -634,10 +673,12 @@ static void dm_dma32_below_reach(struct kunit *test)
 		    densemem_layout.ext[i].end > reach)
 			break;
 	KUNIT_ASSERT_LT(test, i, densemem_layout.nr_ext);
-	KUNIT_EXPECT_EQ(test, NODE_DATA(0)->node_zones[ZONE_MOVABLE].zone_start_pfn,
+	/* kernelcore= and movablecore= may move its start down, never up */
+	KUNIT_EXPECT_LE(test, NODE_DATA(0)->node_zones[ZONE_MOVABLE].zone_start_pfn,
 			PHYS_PFN(max(densemem_layout.ext[i].start, reach)));
-	KUNIT_EXPECT_EQ(test, (u64)NODE_DATA(0)->node_zones[ZONE_MOVABLE].present_pages,
-			densemem_layout.movable >> PAGE_SHIFT);
+	if (!dm_cmdline_bytes("kernelcore=") && !dm_cmdline_bytes("movablecore="))
+		KUNIT_EXPECT_EQ(test, (u64)NODE_DATA(0)->node_zones[ZONE_MOVABLE].present_pages,
+				densemem_layout.movable >> PAGE_SHIFT);
 	dev = kunit_device_register(test, "densemem-dma32");
 	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(dev));
 	dev->coherent_dma_mask = DMA_BIT_MASK(32);
@@ -776,6 +817,7 @@ static struct kunit_case dm_translate_cases[] = {
 	KUNIT_CASE(dm_block_contiguous),
 #ifdef CONFIG_PHYS_ADDR_T_64BIT
 	KUNIT_CASE_SLOW(dm_dma32_below_reach),
+	KUNIT_CASE(dm_movablecore_honoured),
 #endif
 #ifdef CONFIG_ARM
 	KUNIT_CASE(dm_mmu_maps_lowmem),

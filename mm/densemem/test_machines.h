@@ -27,6 +27,12 @@
 	{ { 0x40000000ULL, 0x6000000ULL }, \
 	  { 0x140000000ULL, 0x40000000ULL } }
 
+/* machines/lpae-split-movable.mem */
+#define DM_MACHINE_LPAE_SPLIT_MOVABLE_NR	2
+#define DM_MACHINE_LPAE_SPLIT_MOVABLE	\
+	{ { 0x40000000ULL, 0x40000000ULL }, \
+	  { 0x140000000ULL, 0x40000000ULL } }
+
 /* machines/lpae-split.mem */
 #define DM_MACHINE_LPAE_SPLIT_NR	2
 #define DM_MACHINE_LPAE_SPLIT	\
