@@ -6,12 +6,12 @@
 #
 #   base      the tarball, one commit, tagged "base"
 #   seed      patches/seed/*.patch, one commit each (tag "seed")
-#   overlay   mm/densemem/ + Kconfig.densemem, arch/arm/, kunit/, docs/:
-#             one commit per part; new files only, not yet built
-#   hooks     patches/densemem/*.patch, one commit each (tag "densemem"):
-#             the edits to existing files that switch the overlay on
+#   densemem  harness/build/series.map, in its order (tag "densemem"):
+#             overlay parts (new files of this repository: mm/densemem/ +
+#             Kconfig.densemem, arch/arm/, kunit/, tools/, docs/) and
+#             hooks (patches/densemem/*.patch, edits to existing files),
+#             one commit each
 #
-# The overlay goes before the hooks so that every commit builds.
 # Re-running is cheap: the tarball is extracted only when it changed; the
 # rest is replayed from the "base" tag when any input changed.
 set -euo pipefail
@@ -25,7 +25,7 @@ git_() { git -C "$tree" -c user.name="densemem" -c user.email="densemem@invalid"
 
 tarid=$(stat -c '%s %Y' "$tarball")
 inputs=$(cd "$top" && { echo "$tarid"; git ls-files -co --exclude-standard \
-	patches mm arch include Kconfig.densemem kunit docs tools harness/build/overlay.map \
+	patches mm arch include Kconfig.densemem kunit docs tools harness/build/series.map \
 	harness/build/tree.sh harness/build/maintainers.py 2>/dev/null | sort |
 	xargs -r sha1sum; } | sha1sum | cut -d' ' -f1)
 if [ -f "$tree/.densemem-inputs" ] && [ "$(cat "$tree/.densemem-inputs")" = "$inputs" ]; then
@@ -63,13 +63,28 @@ for p in "$top"/patches/seed/*.patch; do
 done
 git_ tag -f seed >/dev/null
 
-overlay() {	# overlay MESSAGE SRC:DST...
+# strip SYMS FILE: FILE without the Kconfig entries of the comma-separated
+# SYMS and the Makefile lines that build them
+strip_syms() {
+	awk -v syms="$1" '
+	BEGIN { n = split(syms, a, ","); for (i = 1; i <= n; i++) s[a[i]] = 1 }
+	/^(menu)?config / { skip = ($2 in s) }
+	/^(endmenu|menu |if |endif|source |comment |choice|endchoice)/ { skip = 0 }
+	skip { next }
+	{ for (k in s) if (index($0, "CONFIG_" k ")")) next }
+	/^$/ { blank = blank "\n"; next }
+	{ printf "%s%s\n", blank, $0; blank = "" }' "$2" > "$2.tmp" && mv "$2.tmp" "$2"
+}
+
+overlay() {	# overlay [--without=SYMS] MESSAGE SRC:DST...
+	local without=
+	case $1 in --without=*) without=${1#--without=}; shift ;; esac
 	local msg=$1; shift
 	local m added=0 pats=()
 	for m in "$@"; do
-		local rel=${m%%:*} dst=${m#*:} f
+		local rel=${m%%:*} dst=${m#*:} f t
 		if [ ! -e "$top/$rel" ]; then
-			echo "tree.sh: harness/build/overlay.map names $rel, which does not exist" >&2
+			echo "tree.sh: harness/build/series.map names $rel, which does not exist" >&2
 			exit 1
 		fi
 		# its MAINTAINERS pattern, so that every commit that adds files
@@ -77,9 +92,13 @@ overlay() {	# overlay MESSAGE SRC:DST...
 		if [ -d "$top/$rel" ]; then pats+=("$dst/"); else pats+=("$dst"); fi
 		# the files git would commit here: no build output, no fuzz corpus
 		while IFS= read -r f; do
-			mkdir -p "$(dirname "$tree/$dst${f#"$rel"}")"
-			cp -a "$top/$f" "$tree/$dst${f#"$rel"}"
-			git_ add -f "$dst${f#"$rel"}"
+			t=$dst${f#"$rel"}
+			mkdir -p "$(dirname "$tree/$t")"
+			cp -a "$top/$f" "$tree/$t"
+			case ${without:+$(basename "$t")} in
+			Kconfig*|Makefile) strip_syms "$without" "$tree/$t" ;;
+			esac
+			git_ add -f "$t"
 			added=1
 		done < <(git -C "$top" ls-files -co --exclude-standard -- "$rel")
 	done
@@ -91,10 +110,23 @@ overlay() {	# overlay MESSAGE SRC:DST...
 	# checkpatch as a maintainer runs it
 	[ $added = 1 ] && ! git_ diff --cached --quiet && git_ commit -q -s -F - <<<"$msg" || true
 }
-. "$top/harness/build/overlay.map"
 
+hooks_applied=()
+hook() {	# hook NAME: patches/densemem/NNNN-NAME.patch
+	local p=("$top"/patches/densemem/[0-9][0-9][0-9][0-9]-"$1".patch)
+	if [ ! -f "${p[0]}" ] || [ ${#p[@]} != 1 ]; then
+		echo "tree.sh: harness/build/series.map names hook $1: ${#p[@]} patches/densemem/NNNN-$1.patch" >&2
+		exit 1
+	fi
+	git_ am -q --keep-cr "${p[0]}"
+	hooks_applied+=("$(basename "${p[0]}")")
+}
+. "$top/harness/build/series.map"
+
+# every hook in the series, once
 for p in "$top"/patches/densemem/*.patch; do
-	git_ am -q --keep-cr "$p"
+	n=$(printf '%s\n' "${hooks_applied[@]}" | grep -cx "$(basename "$p")" || true)
+	[ "$n" = 1 ] || { echo "tree.sh: $(basename "$p") is in harness/build/series.map $n times, not once" >&2; exit 1; }
 done
 git_ tag -f densemem >/dev/null
 echo "$inputs" > "$tree/.densemem-inputs"
