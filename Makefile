@@ -127,9 +127,9 @@ DMA_MIB ?= 128
 # VMSPLIT_2G: lowmem fills the 1.75 GiB linear map, the part above 4 GiB
 # ZONE_MOVABLE only (32-bit DMA and cpu_suspend() cannot reach it), the
 # last 256 MiB dropped; with -highmem, lowmem ends at 4 GiB and the upper
-# bank is highmem.  lpae-split-movable: movablecore=1G asks more than
-# that part, and gets it (ZONE_MOVABLE starts below 4 GiB).  virt-touch:
-# DT memory nodes that touch.
+# bank is highmem.  lpae-split-movable: movablecore=1G, honoured as far
+# as ZONE_DMA (the first 4 GiB) lets it.  virt-touch: DT memory nodes
+# that touch.
 # virt-2x1g-cma on densemem-distro (what multi_v7_defconfig enables that
 # reaches the translations: kexec, CMA, suspend, Keystone): a CMA area
 # that ends where the first bank ends.  virt-ragged and virt-load: RAM below
