@@ -150,6 +150,10 @@ DMA_MIB ?= 128
 # DMA to RAM above 4 GiB bounces through swiotlb.  lpae-small-low: the
 # CMA area of densemem-lpae does not fit below 4 GiB.  The "dma" boots
 # use the DMA API (VIRTIO_F_ACCESS_PLATFORM).
+# virt-tri with kdump: crashkernel= tiers that its RAM (1280 MiB) and its
+# span (2304 MiB) tell apart, a crash into the same kernel as capture
+# kernel, the pattern page of its highest bank read from /proc/vmcore,
+# and Debian's makedumpfile refusing the dump (harness/guest/kdump.sh).
 PEER_SECONDS ?= 30
 BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
 	virt-carveout:densemem-distro:ram flat-1g:densemem-3g-opt:ram \
@@ -162,7 +166,8 @@ BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
 	virt-initrd-nomap:densemem-distro:ram virt-2x-initrd-nomap:densemem-distro:ram \
 	virt-firmware:densemem-distro:ram virt-2x1g-cma-hole:densemem-distro:2147479552 \
 	lpae-dma32:densemem-lpae:1879048192:dma lpae-small-low:densemem-lpae:ram \
-	virt-2x512:densemem-distro:ram:hibernate virt-tri:densemem-distro:ram:hibernate-moved
+	virt-2x512:densemem-distro:ram:hibernate virt-tri:densemem-distro:ram:hibernate-moved \
+	virt-tri:densemem-distro:ram:kdump
 # outside make check, which must stay under 45 minutes from a cold cache
 # (each kernel config is about 5 minutes of it): the stock kernel's loss
 # on virt-2x512 and realview-pbx-a9, LPAE with HIGHMEM (lowmem ends at

@@ -17,7 +17,7 @@ py=/usr/bin/python3
 . "$top/harness/boards/board.sh"
 machine=$(machine_file "$machine") || { echo "RESULT {\"booted\": false, \"reason\": \"bad DTB\"}"; exit 1; }
 name=$(basename "$machine" .mem)
-run=$top/build/boot/$name.$kconfig${PEER:+.peer}${BENCH:+.bench}${KEXEC:+.kexec}${HIBERNATE:+.hibernate-$HIBERNATE}
+run=$top/build/boot/$name.$kconfig${PEER:+.peer}${BENCH:+.bench}${KEXEC:+.kexec}${KDUMP:+.kdump}${HIBERNATE:+.hibernate-$HIBERNATE}
 mkdir -p "$run"
 kernel=$top/build/kernels/$kconfig/zImage
 timeout=${BOOT_TIMEOUT:-600}
@@ -37,9 +37,12 @@ mem=$(get qemu_ram_mib); cpu=$(get cpu); extra=$(get cmdline)
 bash "$top/harness/boot/initramfs.sh"
 initrd=$top/build/initramfs.cpio.gz
 # KEXEC=1: the guest kexecs into this kernel again (harness/guest/kexec.sh);
-# a second cpio archive, which the kernel unpacks over the first, brings
-# the zImage and the plain initramfs for it
-if [ -n "${KEXEC:-}" ]; then
+# KDUMP=1: it loads this kernel as its capture kernel into crashkernel=
+# (KDUMP_CRASHKERNEL, 0-2G:128M,2G-:256M: tiers that RAM and span of
+# virt-tri tell apart), crashes, and the capture kernel checks the dump
+# (harness/guest/kdump.sh).  A second cpio archive, which the kernel
+# unpacks over the first, brings the zImage and the plain initramfs
+if [ -n "${KEXEC:-}${KDUMP:-}" ]; then
 	rm -rf "$run/kexec" && mkdir -p "$run/kexec/kexec"
 	cp "$kernel" "$run/kexec/kexec/zImage"
 	cp "$initrd" "$run/kexec/kexec/initrd.cpio.gz"
@@ -113,7 +116,7 @@ fi
 # kernel-heavy part (harness/bench/workload_profile.py)
 # DMA=MIB: a virtio-blk disk of that size (virt only, a kernel with
 # VIRTIO_BLK): the guest writes it and reads it back through DMA;
-# KEXEC=1: see above
+# KEXEC=1, KDUMP=1: see above
 dma=()
 if [ -n "${DMA:-}" ] && [ "$board" = virt ]; then
 	rm -f "$run/disk.img"
@@ -154,7 +157,7 @@ if grep -qx CONFIG_KFENCE_KUNIT_TEST=y "$top/build/kernels/$kconfig/config" 2>/d
 		po="$po kfence.sample_interval=10"
 	fi
 fi
-bootargs="console=ttyAMA0 panic=-1$po $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${SPIN:+ densemem.spin=$SPIN}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}${hib:+${hib}1}"
+bootargs="console=ttyAMA0 panic=-1$po $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${SPIN:+ densemem.spin=$SPIN}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}${KDUMP:+ crashkernel=${KDUMP_CRASHKERNEL:-0-2G:128M,2G-:256M} densemem.kdump=1}${hib:+${hib}1}"
 # sleep=off: when the guest idles, virtual time jumps to the next timer
 # instead of following the host's clock
 [ -n "${BENCH:-}" ] && qemu+=(-icount shift=0,sleep=off)

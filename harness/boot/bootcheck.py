@@ -4,7 +4,8 @@
 
     bootcheck.py --result 'RESULT {...}' --want BYTES|ram --machine FILE
                  --log CONSOLE_LOG [--kconfig-file CONFIG] [--plan TOOL]
-                 [--peer] [--smp N] [--dma MIB] [--kexec] [--hibernate same|moved]
+                 [--peer] [--smp N] [--dma MIB] [--kexec] [--kdump]
+                 [--hibernate same|moved]
 
 Each check is a function of what the boot left (its RESULT line, its
 console log, the machine file) that returns (what, ok) pairs; main()
@@ -53,10 +54,13 @@ WARNING = re.compile(r"^.*(?:WARNING: CPU|BUG: |Oops|Kernel panic|pagealloc: mem
                      r"|virt_to_phys used for|phys_to_virt used for).*$", re.M)
 
 
-def no_warning(log):
+def no_warning(log, crash=False):
     """A warning anywhere (DEBUG_VIRTUAL, DEBUG_VM, page poisoning, ...),
-    but for the reports that KFENCE's KUnit suite provokes and checks."""
+    but for the reports that KFENCE's KUnit suite provokes and checks, and
+    with @crash (KDUMP) the panic that the guest's sysrq crash asks for."""
     bad = WARNING.findall(re.sub(r"(?ms)^\s*# Subtest: kfence$.*?^ok \d+ kfence$", "", log))
+    if crash:
+        bad = [b for b in bad if not b.endswith("Kernel panic - not syncing: sysrq triggered crash")]
     for line in bad[:5]:
         print("  # " + line)
     return [("no kernel warning, BUG, Oops or poison corruption on the console", not bad)]
@@ -261,6 +265,51 @@ def kexec(log):
              bool(dm(first)) and dm(first) == dm(second))]
 
 
+def memparse(text):
+    """The kernel's memparse() of a whole string: 64M, 2G, 0x1000."""
+    mt = re.fullmatch(r"(0x[0-9a-fA-F]+|\d+)([KMG]?)", text)
+    return int(mt[1], 0) << {"": 0, "K": 10, "M": 20, "G": 30}[mt[2]]
+
+
+def crashkernel_size(spec, ram):
+    """What crashkernel=@spec reserves with @ram bytes of System RAM:
+    SIZE[@OFFSET], or tiers START-[END]:SIZE,... (END exclusive), as
+    parse_crashkernel() reads them."""
+    spec = spec.split("@")[0]
+    if ":" not in spec:
+        return memparse(spec)
+    for part in spec.split(","):
+        rng, size = part.split(":")
+        lo, hi = rng.split("-")
+        if memparse(lo) <= ram and (not hi or ram < memparse(hi)):
+            return memparse(size)
+    return 0
+
+
+def kdump(log, r):
+    """KDUMP: crashkernel= picked its size by the RAM (memblock's, as
+    arm64 and x86 count it), the kernel crashed into its capture kernel,
+    which found the pattern page of the highest bank in /proc/vmcore, and
+    Debian's makedumpfile refused the dump rather than filter it as
+    FLATMEM's."""
+    first, second, n = boots(log)
+    spec = re.search(r"^Kernel command line: .*\bcrashkernel=(\S+)", first, re.M)
+    line = re.search(r"^Reserving (\d+)MB of memory at \d+MB for crashkernel \(System RAM: (\d+)MB\)",
+                     first, re.M)
+    ram = r["ram"] - r["ignored"]
+    test = lambda name: re.search(rf"^DENSEMEM-TEST kdump-{name} rc=0 ", second, re.M) is not None
+    return [(f"kdump: crashkernel= reserved by the RAM ({ram >> 20} MiB), not the span",
+             bool(spec and line) and int(line[2]) == ram >> 20 and
+             int(line[1]) << 20 == crashkernel_size(spec[1], ram)),
+            ("kdump: the capture kernel booted from the crash",
+             n == 2 and "DENSEMEM-KDUMP crashing" in first and
+             re.search(r"^Kernel command line: .*elfcorehdr=", second, re.M) is not None),
+            ("kdump: the pattern page of the highest bank is in /proc/vmcore",
+             re.search(r"^DENSEMEM-KDUMP pattern phys=", first, re.M) is not None and
+             test("vmcore") and test("pattern")),
+            ("kdump: makedumpfile refused the dump instead of misreading it", test("makedumpfile"))]
+
+
 def hibernate(log, mode):
     """HIBERNATE=same: the first kernel wrote its image, a second kernel
     of the same layout resumed it, and the first one's init went on.
@@ -307,10 +356,11 @@ def peer(log):
 
 
 def checks(r, want, m, log, kconfig="", plan=None, kconfig_file=None, dtb=None,
-           want_peer=False, want_smp=None, want_dma=None, want_kexec=False, want_hib=None):
+           want_peer=False, want_smp=None, want_dma=None, want_kexec=False, want_hib=None,
+           want_kdump=False):
     """Every check of one boot, in the order boottest prints them."""
     first = boots(log)[0]
-    out = basic(r, want) + no_warning(log)
+    out = basic(r, want) + no_warning(log, want_kdump)
     if r["kconfig"] == "densemem-debug":
         out += debug_on(log)
     if r["kconfig"].startswith("densemem"):
@@ -324,6 +374,8 @@ def checks(r, want, m, log, kconfig="", plan=None, kconfig_file=None, dtb=None,
     out += mm_selftests(log, mm_programs())
     if want_kexec:
         out += kexec(log)
+    if want_kdump:
+        out += kdump(log, r)
     if want_hib:
         out += hibernate(log, want_hib)
     if want_dma:
@@ -353,6 +405,7 @@ def main():
     a.add_argument("--smp")
     a.add_argument("--dma")
     a.add_argument("--kexec", action="store_true")
+    a.add_argument("--kdump", action="store_true")
     a.add_argument("--hibernate", choices=("same", "moved"))
     o = a.parse_args()
     try:
@@ -373,7 +426,7 @@ def main():
             pass
     dtb = os.path.join(os.path.dirname(o.log), "machine.dtb")
     out = checks(r, o.want, machine.parse(o.machine), log, kconfig, o.plan, o.kconfig_file,
-                 dtb, o.peer, o.smp, o.dma, o.kexec, o.hibernate)
+                 dtb, o.peer, o.smp, o.dma, o.kexec, o.hibernate, o.kdump)
     for what, ok in out:
         print(("ok" if ok else "not ok"), f"{r['machine']} {r['kconfig']}: {what}")
     p = sum(bool(ok) for _, ok in out)

@@ -19,7 +19,7 @@ res=$(bash "$top/harness/boot/boot.sh" "$1" "$2" | tail -1)
 echo "$res"
 name=$(basename "$m" .mem)
 /usr/bin/python3 "$top/harness/boot/bootcheck.py" --result "$res" --want "$3" --machine "$m" \
-	--log "$top/build/boot/$name.$2${PEER:+.peer}${KEXEC:+.kexec}${HIBERNATE:+.hibernate-$HIBERNATE}/console.log" \
+	--log "$top/build/boot/$name.$2${PEER:+.peer}${KEXEC:+.kexec}${KDUMP:+.kdump}${HIBERNATE:+.hibernate-$HIBERNATE}/console.log" \
 	--kconfig-file "$top/build/kernels/$2/config" \
 	--plan "$top/harness/boards/plan.sh" \
-	${PEER:+--peer} ${SMP:+--smp "$SMP"} ${DMA:+--dma "$DMA"} ${KEXEC:+--kexec} ${HIBERNATE:+--hibernate "$HIBERNATE"}
+	${PEER:+--peer} ${SMP:+--smp "$SMP"} ${DMA:+--dma "$DMA"} ${KEXEC:+--kexec} ${KDUMP:+--kdump} ${HIBERNATE:+--hibernate "$HIBERNATE"}

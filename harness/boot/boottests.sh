@@ -5,7 +5,8 @@
 # the time so far.  SPEC is MACHINE:KCONFIG:LOWMEM[:FLAG...], LOWMEM a
 # byte count or "ram"; the flags: "peer" (stress-ng and memtester for
 # PEER_SECONDS), "smpN" (N CPUs), "dma" (DMA_MIB of virtio-blk DMA),
-# "kexec" (the kernel kexecs into itself), "hibernate" (it hibernates and
+# "kexec" (the kernel kexecs into itself), "kdump" (it crashes into a
+# capture kernel, which checks the dump), "hibernate" (it hibernates and
 # a second run resumes it), "hibernate-moved" (the second run has another
 # layout and must refuse the image).  The log goes to
 # build/NAME.log; closes with "NAME: N passed, N failed".  MACHINE is a
@@ -41,13 +42,14 @@ i=0
 for spec in "$@"; do
 	i=$((i + 1))
 	IFS=: read -r machine kconfig lowmem flags <<<"$spec"
-	peer= smp= dma= kexec= hib=
+	peer= smp= dma= kexec= kdump= hib=
 	for f in ${flags//:/ }; do
 		case $f in
 		peer) peer=${PEER_SECONDS:-30} ;;
 		smp*) smp=${f#smp} ;;
 		dma) dma=${DMA_MIB:-128} ;;
 		kexec) kexec=1 ;;
+		kdump) kdump=1 ;;
 		hibernate) hib=same ;;
 		hibernate-moved) hib=moved ;;
 		*) echo "$name: $spec: unknown flag $f" >&2; exit 2 ;;
@@ -60,7 +62,7 @@ for spec in "$@"; do
 	echo "# boot $i of $#: $machine on $kconfig, started at $((SECONDS - t0)) s"
 	# a name of machines/, or a path (a board's DTB)
 	case $machine in */*) file=$machine ;; *) file=$top/machines/$machine.mem ;; esac
-	(PEER=$peer SMP=$smp DMA=$dma KEXEC=$kexec HIBERNATE=$hib \
+	(PEER=$peer SMP=$smp DMA=$dma KEXEC=$kexec KDUMP=$kdump HIBERNATE=$hib \
 		bash "$top/harness/boot/boottest.sh" "$file" "$kconfig" "$lowmem" > "$tmp/$i.out" 2>&1
 	 echo "# boot $i of $# done at $((SECONDS - t0)) s" >> "$tmp/$i.out"
 	 touch "$tmp/$i.done") &

@@ -7,8 +7,9 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/initramfs.cpio.gz
 bb=/bin/busybox
 deb_bb=$(dpkg -L busybox-static:armhf | grep -x '/bin/busybox\|/usr/bin/busybox' | head -1)
-# the peer suites and kexec (Debian's armhf builds, dynamically linked)
-peers="/usr/bin/stress-ng /usr/sbin/memtester /sbin/kexec"
+# the peer suites, kexec and makedumpfile (Debian's armhf builds,
+# dynamically linked)
+peers="/usr/bin/stress-ng /usr/sbin/memtester /sbin/kexec /usr/bin/makedumpfile"
 fresh=1
 selftest=$top/build/linux/tools/testing/selftests/densemem/densemem_test.c
 [ -f "$selftest" ] || { echo "initramfs: no $selftest: run make tree" >&2; exit 1; }
@@ -33,7 +34,7 @@ mkdir -p "$root"/{bin,proc,sys,dev,tmp}
 cp "$deb_bb" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
 cp "$top/harness/guest/init" "$root/init"
-for t in memtouch workload; do
+for t in memtouch workload kdumppat; do
 	arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror -o "$root/bin/$t" \
 		"$top/harness/guest/$t.c"
 done
@@ -50,7 +51,7 @@ arm-linux-gnueabihf-gcc -static -O2 -w -I "$ptdir/../lib" -o "$root/bin/page-typ
 rm -r "$root/libapi"
 cp "$top/harness/guest/peer.sh" "$root/bin/peer.sh"
 cp "$top/harness/guest/mm-selftests.sh" "$top/harness/guest/dma.sh" "$top/harness/guest/kexec.sh" \
-	"$top/harness/guest/hibernate.sh" "$top/harness/guest/mm-suites.sh" "$root/bin/"
+	"$top/harness/guest/kdump.sh" "$top/harness/guest/hibernate.sh" "$top/harness/guest/mm-suites.sh" "$root/bin/"
 # selftests/mm as its Makefile builds them (tools/include/uapi for the
 # uapi newer than Debian's armhf headers), static; local_config.h is what
 # its check_config.sh writes without liburing (cow's io_uring cases then
@@ -85,6 +86,6 @@ done
 cp -L /lib/ld-linux-armhf.so.3 "$root/lib/ld-linux-armhf.so.3"
 cp $peers "$root/bin/"
 chmod +x "$root/init" "$root/bin/peer.sh" "$root/bin/mm-selftests.sh" "$root/bin/dma.sh" \
-	"$root/bin/kexec.sh" "$root/bin/hibernate.sh" "$root/bin/mm-suites.sh"
+	"$root/bin/kexec.sh" "$root/bin/kdump.sh" "$root/bin/hibernate.sh" "$root/bin/mm-suites.sh"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -9n) > "$out.tmp"
 mv "$out.tmp" "$out"

@@ -81,6 +81,51 @@ def main():
         cases.append((f"hibernate={mode} asked for, one kernel on the console",
                       run(log, want_hib=mode).get(
                           "hibernate: the first kernel wrote its image and powered off") is False))
+    cases.append(("kdump asked for, one kernel on the console",
+                  run(log, want_kdump=True).get(
+                      "kdump: the capture kernel booted from the crash") is False))
+    # crashkernel=: tiers as parse_crashkernel() reads them, END exclusive
+    tiers = "0-2G:128M,2G-:256M"
+    cases.append(("crashkernel= tiers: 1280 MiB of RAM take the first",
+                  bootcheck.crashkernel_size(tiers, 1280 << 20) == 128 << 20))
+    cases.append(("crashkernel= tiers: a 2304 MiB span would take the second",
+                  bootcheck.crashkernel_size(tiers, 2304 << 20) == 256 << 20))
+    cases.append(("crashkernel= tiers: 2 GiB exactly is the second tier's",
+                  bootcheck.crashkernel_size(tiers, 2 << 30) == 256 << 20))
+    cases.append(("crashkernel= tiers: below every tier, nothing",
+                  bootcheck.crashkernel_size("1G-2G:64M", 512 << 20) == 0))
+    cases.append(("crashkernel=SIZE@OFFSET: the size",
+                  bootcheck.crashkernel_size("0x4000000@0x60000000", 5) == 64 << 20))
+    # a kdump boot's console, as harness/guest/kdump.sh and the kernel
+    # print it: the first kernel reserved by its 1280 MiB, crashed, and
+    # the capture kernel reported; then the same reserved by the span
+    rk = dict(r, ram=1280 << 20, ignored=0)
+    kd = (log.replace("Kernel command line: ", "Kernel command line: crashkernel=" + tiers + " ") +
+          "Reserving 128MB of memory at 1664MB for crashkernel (System RAM: 1280MB)\n"
+          "DENSEMEM-KDUMP pattern phys=0xcff00000 after 16 MiB\n"
+          "DENSEMEM-KDUMP crashing\n"
+          "Kernel panic - not syncing: sysrq triggered crash\n"
+          "Booting Linux on physical CPU 0x0\n"
+          "Kernel command line: console=ttyAMA0 elfcorehdr=0x67f00000 mem=130048K\n"
+          "DENSEMEM-TEST kdump-vmcore rc=0 /proc/vmcore of 1342181376 bytes\n"
+          "DENSEMEM-TEST kdump-pattern rc=0 the page at 0xcff00000 read from /proc/vmcore: 0 of 1024 words differ\n"
+          "DENSEMEM-TEST kdump-makedumpfile rc=0 makedumpfile refused the dump (rc 1)\n")
+    kgot = run(kd, rk, want_kdump=True)
+    kdone = [k for k in kgot if k.startswith("kdump: ")]
+    cases.append(("a kdump boot passes its four kdump checks, its panic no warning",
+                  len(kdone) == 4 and all(kgot[k] for k in kdone) and
+                  kgot["no kernel warning, BUG, Oops or poison corruption on the console"]))
+    cases.append(("crashkernel= sized by the span: the RAM check fails",
+                  run(kd.replace("Reserving 128MB of memory at 1664MB for crashkernel (System RAM: 1280MB)",
+                                 "Reserving 256MB of memory at 1536MB for crashkernel (System RAM: 2304MB)"),
+                      rk, want_kdump=True).get(
+                          "kdump: crashkernel= reserved by the RAM (1280 MiB), not the span") is False))
+    cases.append(("the sysrq panic without kdump is a warning",
+                  run(kd, rk).get("no kernel warning, BUG, Oops or poison corruption on the console") is False))
+    cases.append(("makedumpfile wrote a filtered dump: kdump fails",
+                  run(kd.replace("kdump-makedumpfile rc=0", "kdump-makedumpfile rc=1"), rk,
+                      want_kdump=True).get(
+                          "kdump: makedumpfile refused the dump instead of misreading it") is False))
     # test_meminit: a failure passes only as an allocation the page
     # allocator refused, warn_alloc()'s report naming test_meminit_init
     refused = ("swapper/0: page allocation failure: order:10, mode:0xcc0(GFP_KERNEL)\n"

@@ -9,7 +9,7 @@ set -eu
 need="linux-source-6.12 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-aarch64-linux-gnu qemu-system-arm qemu-user-static
 device-tree-compiler python3-libfdt ccache bc flex bison libssl-dev libelf-dev cpio
 kmod xz-utils git make gcc clang libclang-rt-14-dev sparse libfdt-dev python3-ply python3-git gnuplot-nox python3-sphinx"
-armhf="busybox-static:armhf stress-ng:armhf memtester:armhf kexec-tools:armhf"
+armhf="busybox-static:armhf stress-ng:armhf memtester:armhf kexec-tools:armhf makedumpfile:armhf"
 
 missing=""
 for p in $need $armhf; do

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kdumppat: a page of the crashing kernel that the capture kernel must
+ * find in /proc/vmcore (harness/guest/kdump.sh).
+ *
+ *   kdumppat write BANK_START   touch anonymous memory until one page lies
+ *                               at or above BANK_START (its pfn from
+ *                               /proc/self/pagemap), fill it with a pattern
+ *                               of its pfn, print "phys=0x..." and sleep,
+ *                               so that the page stays the process's
+ *   kdumppat check PHYS         find PHYS in /proc/vmcore's PT_LOAD
+ *                               segments (ELF32 or ELF64) and compare it
+ *                               with the pattern
+ *
+ * Prints one DENSEMEM-TEST line per check.
+ */
+#define _FILE_OFFSET_BITS 64
+#include <elf.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define PAGE 4096UL
+#define CHUNK (16UL << 20)
+
+static uint32_t word(uint64_t pfn, unsigned int i)
+{
+	return 0x44454e53u ^ (uint32_t)(pfn * 1024 + i);
+}
+
+static uint64_t pfn_of(int pagemap, void *p)
+{
+	uint64_t e;
+
+	if (pread(pagemap, &e, sizeof(e), (uintptr_t)p / PAGE * sizeof(e)) != sizeof(e))
+		return 0;
+	/* bit 63: present; bits 0-54: the pfn (root only) */
+	return (e >> 63) ? (e & ((1ULL << 55) - 1)) : 0;
+}
+
+static int do_write(uint64_t bank)
+{
+	int pagemap = open("/proc/self/pagemap", O_RDONLY);
+	unsigned long mib = 0;
+
+	if (pagemap < 0) {
+		perror("kdumppat: /proc/self/pagemap");
+		return 1;
+	}
+	for (;;) {
+		uint32_t *c = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+		unsigned long off;
+
+		if (c == MAP_FAILED || mlock(c, CHUNK)) {
+			printf("DENSEMEM-TEST kdump-pattern rc=1 no page at or above 0x%llx in %lu MiB\n",
+			       (unsigned long long)bank, mib);
+			fflush(stdout);
+			return 1;
+		}
+		mib += CHUNK >> 20;
+		for (off = 0; off < CHUNK; off += PAGE) {
+			uint32_t *p = c + off / sizeof(*c);
+			uint64_t pfn = pfn_of(pagemap, p);
+			unsigned int i;
+
+			if (!pfn || pfn * PAGE < bank)
+				continue;
+			for (i = 0; i < PAGE / sizeof(*p); i++)
+				p[i] = word(pfn, i);
+			printf("DENSEMEM-KDUMP pattern phys=0x%llx after %lu MiB\n",
+			       (unsigned long long)(pfn * PAGE), mib);
+			fflush(stdout);
+			for (;;)
+				pause();
+		}
+	}
+}
+
+/* the file offset of physical address @phys in the ELF core @fd, or -1 */
+static long long core_offset(int fd, uint64_t phys)
+{
+	unsigned char id[EI_NIDENT];
+	unsigned int i;
+
+	if (pread(fd, id, sizeof(id), 0) != sizeof(id) || memcmp(id, ELFMAG, SELFMAG))
+		return -1;
+	if (id[EI_CLASS] == ELFCLASS64) {
+		Elf64_Ehdr eh;
+		Elf64_Phdr ph;
+
+		if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh))
+			return -1;
+		for (i = 0; i < eh.e_phnum; i++) {
+			if (pread(fd, &ph, sizeof(ph), eh.e_phoff + i * sizeof(ph)) != sizeof(ph))
+				return -1;
+			if (ph.p_type == PT_LOAD && phys >= ph.p_paddr &&
+			    phys + PAGE <= ph.p_paddr + ph.p_filesz)
+				return ph.p_offset + (phys - ph.p_paddr);
+		}
+	} else {
+		Elf32_Ehdr eh;
+		Elf32_Phdr ph;
+
+		if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh))
+			return -1;
+		for (i = 0; i < eh.e_phnum; i++) {
+			if (pread(fd, &ph, sizeof(ph), eh.e_phoff + i * sizeof(ph)) != sizeof(ph))
+				return -1;
+			if (ph.p_type == PT_LOAD && phys >= ph.p_paddr &&
+			    phys + PAGE <= (uint64_t)ph.p_paddr + ph.p_filesz)
+				return ph.p_offset + (phys - ph.p_paddr);
+		}
+	}
+	return -1;
+}
+
+static int do_check(uint64_t phys)
+{
+	int fd = open("/proc/vmcore", O_RDONLY);
+	uint32_t buf[PAGE / sizeof(uint32_t)];
+	unsigned int i, bad = 0;
+	long long off;
+
+	if (fd < 0) {
+		perror("kdumppat: /proc/vmcore");
+		return 1;
+	}
+	off = core_offset(fd, phys);
+	if (off < 0 || pread(fd, buf, PAGE, off) != (ssize_t)PAGE) {
+		printf("DENSEMEM-TEST kdump-pattern rc=1 0x%llx is in no PT_LOAD of /proc/vmcore\n",
+		       (unsigned long long)phys);
+		return 1;
+	}
+	for (i = 0; i < PAGE / sizeof(*buf); i++)
+		bad += buf[i] != word(phys / PAGE, i);
+	printf("DENSEMEM-TEST kdump-pattern rc=%d the page at 0x%llx read from /proc/vmcore: %u of %lu words differ\n",
+	       !!bad, (unsigned long long)phys, bad, PAGE / sizeof(*buf));
+	return !!bad;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "write"))
+		return do_write(strtoull(argv[2], NULL, 0));
+	if (argc == 3 && !strcmp(argv[1], "check"))
+		return do_check(strtoull(argv[2], NULL, 0));
+	fprintf(stderr, "usage: kdumppat write BANK_START | check PHYS\n");
+	return 2;
+}
