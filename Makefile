@@ -61,7 +61,7 @@ qemu-configs:
 test-machines:
 	@/usr/bin/python3 harness/boot/machine.py c-banks machines/*.mem > mm/densemem/test_machines.h
 
-harnesstest: deps plantool
+harnesstest: deps plantool tree
 	@bash harness/check/test-machine.sh
 
 # Debian's armmp and armmp-lpae configs with DENSEMEM

@@ -56,7 +56,36 @@ def plan(tool, path):
                                            map(size, m.group(7, 8, 9))))})
     rec = next((l[len("recommended: "):] for l in p.stdout.splitlines()
                 if l.startswith("recommended: ")), "none")
-    return {"configs": rows, "recommended": rec}
+    # the recommended configuration's mem_map and tables, as its boot
+    # lines and the plan's summary give them
+    mm = re.search(r"^\s*densemem: mem_map: (\d+) bytes for \d+ pages; FLATMEM would need (\d+) bytes",
+                   p.stdout, re.M)
+    tb = re.search(r"^\s*tables: .*, (\d+) bytes$", p.stdout, re.M)
+    return {"configs": rows, "recommended": rec,
+            "memmap": int(mm[1]) + int(tb[1]) if mm and tb else None,
+            "memmap_flat": int(mm[2]) if mm else None}
+
+
+SPARSEMEM_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                           "build/linux/arch/arm/include/asm/sparsemem.h")
+
+
+def sparsemem_bytes(ranges, lpae, struct_page=32, page_shift=12, header=SPARSEMEM_H):
+    """What SPARSEMEM on Arm spends on the same RAM: a struct page for
+    every page of each section that holds RAM (SECTION_SIZE_BITS and
+    MAX_PHYSMEM_BITS from Arm's asm/sparsemem.h), and its static
+    mem_section[] of two words per section.  Without LPAE, RAM past
+    4 GiB is out of reach."""
+    txt = open(header).read()
+    bits = int(re.search(r"#define SECTION_SIZE_BITS\s+(\d+)", txt)[1])
+    phys = int(re.search(r"#define MAX_PHYSMEM_BITS\s+(\d+)", txt)[1])
+    top = 1 << (phys if lpae else 32)
+    secs = set()
+    for s, z in ranges:
+        e = min(s + z, top)
+        if e > s:
+            secs.update(range(s >> bits, ((e - 1) >> bits) + 1))
+    return len(secs) * (1 << (bits - page_shift)) * struct_page + (1 << (phys - bits)) * 8
 
 
 def best(configs, model, lowmem_only=False):
@@ -95,6 +124,11 @@ def mib(v):
 
 # the densemem configs of configs/ without highmem: 2G_OPT, 3G_OPT, LPAE 2G
 CONFIGS = {"2g-opt": "densemem-2g-opt", "3g-opt": "densemem-3g-opt", "lpae": "densemem-lpae"}
+
+
+def kib(v):
+    """Bytes as KiB, rounded up; "-" when unknown."""
+    return "-" if v is None else f"{-(-v // 1024)}K"
 
 
 def boots(dtbs):
@@ -193,15 +227,17 @@ def layouts(rows, out):
         by.setdefault(tuple(map(tuple, sorted(r["ranges"]))), []).append(r)
     with open(out, "w") as o:
         o.write("| memory ranges | boards | RAM | stock: lowmem, no HIGHMEM | "
-                "stock: with HIGHMEM | densemem: lowmem, no HIGHMEM |\n")
-        o.write("|---|---|---|---|---|---|\n")
+                "stock: with HIGHMEM | densemem: lowmem, no HIGHMEM | "
+                "memory map: densemem | SPARSEMEM |\n")
+        o.write("|---|---|---|---|---|---|---|---|\n")
         for key, rs in sorted(by.items(), key=lambda kv: kv[1][0]["board"]):
             r = rs[0]
             names = ", ".join(x["board"].split("/")[-1] for x in rs[:2])
             more = f" and {len(rs) - 2} more" if len(rs) > 2 else ""
             o.write(f"| {', '.join(f'{mib(z)}@{s:#x}' for s, z in key)} | {names}{more} | "
                     f"{mib(r['ram'])} | {mib(r['stock_lowmem'])} | {mib(r['stock_best'])} | "
-                    f"{mib(r['densemem_lowmem'])} |\n")
+                    f"{mib(r['densemem_lowmem'])} | {kib(r['memmap'])} | "
+                    f"{kib(r['memmap_sparse'])} |\n")
 
 
 def guide(path, table):
@@ -251,6 +287,9 @@ def main():
                      "stock_lowmem": best(cf, "stock", True),
                      "densemem_lowmem": best(cf, "densemem", True),
                      "configs": cf, "recommended": pl.get("recommended"),
+                     "memmap": pl.get("memmap"),
+                     "memmap_sparse": sparsemem_bytes(b["banks"], "ARM_LPAE=y" in
+                                                      (pl.get("recommended") or "")),
                      "refused": pl.get("refused")})
     v7 = [r for r in rows if r["arch"] == "v7"]
     worse = [r for r in v7 if r["densemem_best"] < r["stock_best"]]
