@@ -81,6 +81,8 @@ def main():
         cases.append((f"hibernate={mode} asked for, one kernel on the console",
                       run(log, want_hib=mode).get(
                           "hibernate: the first kernel wrote its image and powered off") is False))
+    cases.append(("a densemem kernel known by its config, not its name, gets the same checks",
+                  run(log, dict(r, kconfig="debian-armmp")) == good))
     cases.append(("kdump asked for, one kernel on the console",
                   run(log, want_kdump=True).get(
                       "kdump: the capture kernel booted from the crash") is False))
