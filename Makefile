@@ -15,7 +15,7 @@ export CCACHE_IGNOREOPTIONS ?= -fmacro-prefix-map=*
 
 .PHONY: help deps tree kernel hosttest fuzz check boot baseline demo matrix harnesstest boottest kunit clean \
 	kunit-uml boottest-all \
-	distro boards boards-boot \
+	distro debian-boot boards boards-boot \
 	plan plantool plantest rfc rfc-bisect rfc-vanilla bench profile mutation qemu-configs test-machines
 MACHINE ?= machines/virt-2x512.mem
 BASELINE_CONFIGS ?= baseline-3g baseline-3g-highmem seed-2g-opt seed-2g-opt-highmem baseline-lpae-highmem
@@ -152,7 +152,7 @@ DMA_MIB ?= 128
 # use the DMA API (VIRTIO_F_ACCESS_PLATFORM).
 # virt-tri with kdump: crashkernel= tiers that its RAM (1280 MiB) and its
 # span (2304 MiB) tell apart, a crash into the same kernel as capture
-# kernel, the pattern page of its highest bank read from /proc/vmcore,
+# kernel, a pattern page past its first hole read from /proc/vmcore,
 # and Debian's makedumpfile refusing the dump (harness/guest/kdump.sh).
 PEER_SECONDS ?= 30
 BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
@@ -194,6 +194,12 @@ DISTRO_BOOTS ?= virt-2x512:densemem-multi-v7:ram virt-tri:densemem-multi-v7:ram 
 	virt-2x1g-cma:densemem-multi-v7:2147479552:smp2:dma:kexec
 distro: tree plantool
 	@PEER_SECONDS=$(PEER_SECONDS) DMA_MIB=$(DMA_MIB) bash harness/boot/boottests.sh distro $(DISTRO_BOOTS)
+
+# Debian's armmp and armmp-lpae configs with DENSEMEM through boottest's
+# checks on the holey machines, and Debian's own kernels beside them
+# (slow: two distribution kernels) -> build/report/debian.md
+debian-boot: tree plantool
+	@bash harness/boot/debian-boot.sh
 
 # every DTB of the base tree with split memory, planned -> build/report/boards.md
 boards: tree plantool

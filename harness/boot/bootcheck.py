@@ -292,7 +292,7 @@ def crashkernel_size(spec, ram):
 def kdump(log, r):
     """KDUMP: crashkernel= picked its size by the RAM (memblock's, as
     arm64 and x86 count it), the kernel crashed into its capture kernel,
-    which found the pattern page of the highest bank in /proc/vmcore, and
+    which found a pattern page past the first hole in /proc/vmcore, and
     Debian's makedumpfile refused the dump rather than filter it as
     FLATMEM's."""
     first, second, n = boots(log)
@@ -307,7 +307,7 @@ def kdump(log, r):
             ("kdump: the capture kernel booted from the crash",
              n == 2 and "DENSEMEM-KDUMP crashing" in first and
              re.search(r"^Kernel command line: .*elfcorehdr=", second, re.M) is not None),
-            ("kdump: the pattern page of the highest bank is in /proc/vmcore",
+            ("kdump: a pattern page past the first hole is in /proc/vmcore",
              re.search(r"^DENSEMEM-KDUMP pattern phys=", first, re.M) is not None and
              test("vmcore") and test("pattern")),
             ("kdump: makedumpfile refused the dump instead of misreading it", test("makedumpfile"))]

@@ -3,11 +3,13 @@
  * kdumppat: a page of the crashing kernel that the capture kernel must
  * find in /proc/vmcore (harness/guest/kdump.sh).
  *
- *   kdumppat write BANK_START   touch anonymous memory until one page lies
- *                               at or above BANK_START (its pfn from
- *                               /proc/self/pagemap), fill it with a pattern
- *                               of its pfn, print "phys=0x..." and sleep,
- *                               so that the page stays the process's
+ *   kdumppat write BANK_START MIB
+ *                               touch anonymous memory, at most MIB, until
+ *                               one page lies at or above BANK_START (its
+ *                               pfn from /proc/self/pagemap), fill it with
+ *                               a pattern of its pfn, print "phys=0x..."
+ *                               and sleep, so that the page stays the
+ *                               process's
  *   kdumppat check PHYS         find PHYS in /proc/vmcore's PT_LOAD
  *                               segments (ELF32 or ELF64) and compare it
  *                               with the pattern
@@ -42,7 +44,7 @@ static uint64_t pfn_of(int pagemap, void *p)
 	return (e >> 63) ? (e & ((1ULL << 55) - 1)) : 0;
 }
 
-static int do_write(uint64_t bank)
+static int do_write(uint64_t bank, unsigned long max_mib)
 {
 	int pagemap = open("/proc/self/pagemap", O_RDONLY);
 	unsigned long mib = 0;
@@ -56,7 +58,7 @@ static int do_write(uint64_t bank)
 				   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 		unsigned long off;
 
-		if (c == MAP_FAILED || mlock(c, CHUNK)) {
+		if (mib + (CHUNK >> 20) > max_mib || c == MAP_FAILED) {
 			printf("DENSEMEM-TEST kdump-pattern rc=1 no page at or above 0x%llx in %lu MiB\n",
 			       (unsigned long long)bank, mib);
 			fflush(stdout);
@@ -145,10 +147,10 @@ static int do_check(uint64_t phys)
 
 int main(int argc, char **argv)
 {
-	if (argc == 3 && !strcmp(argv[1], "write"))
-		return do_write(strtoull(argv[2], NULL, 0));
+	if (argc == 4 && !strcmp(argv[1], "write"))
+		return do_write(strtoull(argv[2], NULL, 0), strtoul(argv[3], NULL, 0));
 	if (argc == 3 && !strcmp(argv[1], "check"))
 		return do_check(strtoull(argv[2], NULL, 0));
-	fprintf(stderr, "usage: kdumppat write BANK_START | check PHYS\n");
+	fprintf(stderr, "usage: kdumppat write BANK_START MIB | check PHYS\n");
 	return 2;
 }
