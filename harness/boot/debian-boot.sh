@@ -8,6 +8,7 @@
 # on the same machines beside them, for its figures: what a Debian user
 # has today.  build/report/debian.md has both, one row per boot.  Slow:
 # two distribution kernels to build, not part of make check.
+# DEBIAN_FLAVORS=armmp boots only that flavor.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # MACHINE:LOWMEM, as make boottest gives them for densemem-distro and
@@ -22,7 +23,7 @@ mkdir -p "$top/build/report"
 rep=$top/build/report/debian.results
 : > "$rep"
 fail=0
-for flavor in armmp armmp-lpae; do
+for flavor in ${DEBIAN_FLAVORS:-armmp armmp-lpae}; do
 	list=$armmp
 	[ $flavor = armmp-lpae ] && list=$lpae
 	echo "debian-boot: Debian's $flavor config with DENSEMEM, through make boottest's checks"
