@@ -59,10 +59,12 @@ kj one_skipped "31 0" "d['sub_groups'][0]['sub_groups'][0]['test_cases'][0]['sta
 kj no_case "0 1" "d['sub_groups'] = []"
 # the harness's Python modules, each on recorded or made-up input
 # (harness/JOB/test-NAME.py, reporting through harness/check/cases.py):
-# the boot checks, make boards' memory-map figures, make profile's counting,
+# the boot checks, make boards' memory-map figures, the kdump pattern check,
+# make profile's counting,
 # the cover letter's tables, the poster's identity, make bench's objdump
 # parser and the one pass/fail tally.  ($t is the temporary folder.)
-for tp in boot/test-bootcheck boards/test-boards bench/test-profile rfc/test-rfc_cover rfc/test-poster \
+for tp in boot/test-bootcheck boards/test-boards guest/test-kdumppat bench/test-profile \
+	rfc/test-rfc_cover rfc/test-poster \
 	bench/test-objdump_funcs check/test-tally; do
 	n=${tp#*/test-}
 	out=$(/usr/bin/python3 "$top/harness/$tp.py")

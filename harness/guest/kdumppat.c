@@ -10,9 +10,9 @@
  *                               a pattern of its pfn, print "phys=0x..."
  *                               and sleep, so that the page stays the
  *                               process's
- *   kdumppat check PHYS         find PHYS in /proc/vmcore's PT_LOAD
- *                               segments (ELF32 or ELF64) and compare it
- *                               with the pattern
+ *   kdumppat check PHYS [CORE]  find PHYS in the PT_LOAD segments of
+ *                               CORE (/proc/vmcore; ELF32 or ELF64) and
+ *                               compare it with the pattern
  *
  * Prints one DENSEMEM-TEST line per check.
  */
@@ -83,65 +83,78 @@ static int do_write(uint64_t bank, unsigned long max_mib)
 	}
 }
 
+/* a program header of either ELF class, widened */
+struct seg {
+	uint64_t type, offset, paddr, filesz;
+};
+
+/* program header @i of the ELF core @fd (@is64: ELFCLASS64) into @sg */
+static int seg_read(int fd, int is64, uint64_t phoff, unsigned int i, struct seg *sg)
+{
+	Elf64_Phdr p64;
+	Elf32_Phdr p32;
+
+	if (is64) {
+		if (pread(fd, &p64, sizeof(p64), phoff + i * sizeof(p64)) != sizeof(p64))
+			return -1;
+		*sg = (struct seg){ p64.p_type, p64.p_offset, p64.p_paddr, p64.p_filesz };
+	} else {
+		if (pread(fd, &p32, sizeof(p32), phoff + i * sizeof(p32)) != sizeof(p32))
+			return -1;
+		*sg = (struct seg){ p32.p_type, p32.p_offset, p32.p_paddr, p32.p_filesz };
+	}
+	return 0;
+}
+
 /* the file offset of physical address @phys in the ELF core @fd, or -1 */
 static long long core_offset(int fd, uint64_t phys)
 {
-	unsigned char id[EI_NIDENT];
-	unsigned int i;
+	union {
+		unsigned char id[EI_NIDENT];
+		Elf32_Ehdr e32;
+		Elf64_Ehdr e64;
+	} eh;
+	uint64_t phoff;
+	unsigned int i, phnum;
+	struct seg sg;
+	int is64;
 
-	if (pread(fd, id, sizeof(id), 0) != sizeof(id) || memcmp(id, ELFMAG, SELFMAG))
+	if (pread(fd, &eh, sizeof(eh), 0) < (ssize_t)sizeof(eh.e32) ||
+	    memcmp(eh.id, ELFMAG, SELFMAG))
 		return -1;
-	if (id[EI_CLASS] == ELFCLASS64) {
-		Elf64_Ehdr eh;
-		Elf64_Phdr ph;
-
-		if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh))
+	is64 = eh.id[EI_CLASS] == ELFCLASS64;
+	phoff = is64 ? eh.e64.e_phoff : eh.e32.e_phoff;
+	phnum = is64 ? eh.e64.e_phnum : eh.e32.e_phnum;
+	for (i = 0; i < phnum; i++) {
+		if (seg_read(fd, is64, phoff, i, &sg))
 			return -1;
-		for (i = 0; i < eh.e_phnum; i++) {
-			if (pread(fd, &ph, sizeof(ph), eh.e_phoff + i * sizeof(ph)) != sizeof(ph))
-				return -1;
-			if (ph.p_type == PT_LOAD && phys >= ph.p_paddr &&
-			    phys + PAGE <= ph.p_paddr + ph.p_filesz)
-				return ph.p_offset + (phys - ph.p_paddr);
-		}
-	} else {
-		Elf32_Ehdr eh;
-		Elf32_Phdr ph;
-
-		if (pread(fd, &eh, sizeof(eh), 0) != sizeof(eh))
-			return -1;
-		for (i = 0; i < eh.e_phnum; i++) {
-			if (pread(fd, &ph, sizeof(ph), eh.e_phoff + i * sizeof(ph)) != sizeof(ph))
-				return -1;
-			if (ph.p_type == PT_LOAD && phys >= ph.p_paddr &&
-			    phys + PAGE <= (uint64_t)ph.p_paddr + ph.p_filesz)
-				return ph.p_offset + (phys - ph.p_paddr);
-		}
+		if (sg.type == PT_LOAD && phys >= sg.paddr && phys + PAGE <= sg.paddr + sg.filesz)
+			return sg.offset + (phys - sg.paddr);
 	}
 	return -1;
 }
 
-static int do_check(uint64_t phys)
+static int do_check(uint64_t phys, const char *core)
 {
-	int fd = open("/proc/vmcore", O_RDONLY);
+	int fd = open(core, O_RDONLY);
 	uint32_t buf[PAGE / sizeof(uint32_t)];
 	unsigned int i, bad = 0;
 	long long off;
 
 	if (fd < 0) {
-		perror("kdumppat: /proc/vmcore");
+		perror(core);
 		return 1;
 	}
 	off = core_offset(fd, phys);
 	if (off < 0 || pread(fd, buf, PAGE, off) != (ssize_t)PAGE) {
-		printf("DENSEMEM-TEST kdump-pattern rc=1 0x%llx is in no PT_LOAD of /proc/vmcore\n",
-		       (unsigned long long)phys);
+		printf("DENSEMEM-TEST kdump-pattern rc=1 0x%llx is in no PT_LOAD of %s\n",
+		       (unsigned long long)phys, core);
 		return 1;
 	}
 	for (i = 0; i < PAGE / sizeof(*buf); i++)
 		bad += buf[i] != word(phys / PAGE, i);
-	printf("DENSEMEM-TEST kdump-pattern rc=%d the page at 0x%llx read from /proc/vmcore: %u of %lu words differ\n",
-	       !!bad, (unsigned long long)phys, bad, PAGE / sizeof(*buf));
+	printf("DENSEMEM-TEST kdump-pattern rc=%d the page at 0x%llx read from %s: %u of %lu words differ\n",
+	       !!bad, (unsigned long long)phys, core, bad, PAGE / sizeof(*buf));
 	return !!bad;
 }
 
@@ -149,8 +162,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "write"))
 		return do_write(strtoull(argv[2], NULL, 0), strtoul(argv[3], NULL, 0));
-	if (argc == 3 && !strcmp(argv[1], "check"))
-		return do_check(strtoull(argv[2], NULL, 0));
-	fprintf(stderr, "usage: kdumppat write BANK_START MIB | check PHYS\n");
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "check"))
+		return do_check(strtoull(argv[2], NULL, 0), argc == 4 ? argv[3] : "/proc/vmcore");
+	fprintf(stderr, "usage: kdumppat write BANK_START MIB | check PHYS [CORE]\n");
 	return 2;
 }
