@@ -13,10 +13,14 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # MACHINE:LOWMEM, as make boottest gives them for densemem-distro and
 # densemem-lpae; the Debian kernels have no virtio-blk built in (a
-# module), so no DMA and no hibernation boots
+# module), so no DMA and no hibernation boots.  virt-2x-initrd-nomap and
+# virt-firmware are left out: carve-outs 16 to 24 MiB into their RAM lie
+# inside Debian's 21 MiB kernel image, which densemem rightly refuses to
+# set aside ("no-map region overlaps the kernel, the initrd or a
+# reservation: not marked"), so their figures are not the machine's.
 armmp=${DEBIAN_ARMMP:-"virt-2x512:ram virt-tri:ram virt-carveout:ram virt-touch:ram
 virt-2x1g:2147479552 virt-2x1g-cma:2147479552 virt-ragged:1071644672 virt-load:1073741824
-virt-initrd-nomap:ram virt-2x-initrd-nomap:ram virt-firmware:ram virt-2x1g-cma-hole:2147479552"}
+virt-initrd-nomap:ram virt-2x1g-cma-hole:2147479552"}
 lpae=${DEBIAN_LPAE:-"lpae-split:1879048192 lpae-dma32:1879048192 lpae-small-low:ram
 lpae-split-movable:1879048192"}
 mkdir -p "$top/build/report"
