@@ -99,10 +99,11 @@ if [ "$board" = virt ]; then
 		# 4 GiB (highmem=on) only when no firmware is loaded, and a DTB
 		# dumped without it names an ECAM the running machine does not
 		# have (a config read there is an external abort: Debian's
-		# armmp-lpae kernel, with PCI_HOST_GENERIC, died of it).  The
-		# shim is written later; its contents do not change the DTB.
-		: > "$run/shim.bin"
-		$bin -M virt,$hm,dumpdtb="$run/qemu.dtb" "${args[@]}" -bios "$run/shim.bin" >/dev/null 2>&1
+		# armmp-lpae kernel, with PCI_HOST_GENERIC, died of it).  An
+		# empty file stands for the shim: its contents do not change the
+		# DTB, and a second run (hibernation) reuses the shim written.
+		: > "$run/dump-bios.bin"
+		$bin -M virt,$hm,dumpdtb="$run/qemu.dtb" "${args[@]}" -bios "$run/dump-bios.bin" >/dev/null 2>&1
 	}
 	virt_qemu "$mem"
 	# the shim is the firmware
