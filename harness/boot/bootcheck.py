@@ -271,16 +271,11 @@ def kexec(log):
              bool(dm(first)) and dm(first) == dm(second))]
 
 
-def memparse(text):
-    """The kernel's memparse() of a whole string: 64M, 2G, 0x1000."""
-    mt = re.fullmatch(r"(0x[0-9a-fA-F]+|\d+)([KMG]?)", text)
-    return int(mt[1], 0) << {"": 0, "K": 10, "M": 20, "G": 30}[mt[2]]
-
-
 def crashkernel_size(spec, ram):
     """What crashkernel=@spec reserves with @ram bytes of System RAM:
     SIZE[@OFFSET], or tiers START-[END]:SIZE,... (END exclusive), as
     parse_crashkernel() reads them."""
+    memparse = lambda t: machine.num(t, "crashkernel=", size=True)
     spec = spec.split("@")[0]
     if ":" not in spec:
         return memparse(spec)

@@ -110,7 +110,7 @@ def main():
           "Booting Linux on physical CPU 0x0\n"
           "Kernel command line: console=ttyAMA0 elfcorehdr=0x67f00000 mem=130048K\n"
           "DENSEMEM-TEST kdump-vmcore rc=0 /proc/vmcore of 1342181376 bytes\n"
-          "DENSEMEM-TEST kdump-pattern rc=0 the page at 0xcff00000 read from /proc/vmcore: 0 of 1024 words differ\n"
+          "DENSEMEM-TEST kdump-pattern rc=0 0xcff00000 read from /proc/vmcore: 0 of 1024 words differ\n"
           "DENSEMEM-TEST kdump-makedumpfile rc=0 makedumpfile refused the dump (rc 1)\n")
     kgot = run(kd, rk, want_kdump=True)
     kdone = [k for k in kgot if k.startswith("kdump: ")]

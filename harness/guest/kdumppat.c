@@ -59,7 +59,7 @@ static int do_write(uint64_t bank, unsigned long max_mib)
 		unsigned long off;
 
 		if (mib + (CHUNK >> 20) > max_mib || c == MAP_FAILED) {
-			printf("DENSEMEM-TEST kdump-pattern rc=1 no page at or above 0x%llx in %lu MiB\n",
+			printf("DENSEMEM-TEST kdump-pattern rc=1 no page from 0x%llx in %lu MiB\n",
 			       (unsigned long long)bank, mib);
 			fflush(stdout);
 			return 1;
@@ -153,7 +153,7 @@ static int do_check(uint64_t phys, const char *core)
 	}
 	for (i = 0; i < PAGE / sizeof(*buf); i++)
 		bad += buf[i] != word(phys / PAGE, i);
-	printf("DENSEMEM-TEST kdump-pattern rc=%d the page at 0x%llx read from %s: %u of %lu words differ\n",
+	printf("DENSEMEM-TEST kdump-pattern rc=%d 0x%llx read from %s: %u of %lu words differ\n",
 	       !!bad, (unsigned long long)phys, core, bad, PAGE / sizeof(*buf));
 	return !!bad;
 }
