@@ -76,14 +76,20 @@ distro=
 pairs=${BENCH_PAIRS:-flat-1g:bench-flatmem flat-1g:bench-densemem $distro \
 	virt-2x512:seed-2g-opt virt-2x512:bench-densemem \
 	virt-2x1g:seed-2g-opt-highmem virt-2x1g:bench-densemem}
-# The flat board's workloads depend on where the page allocator's free
-# blocks lie, which a few MiB of RAM more or less reshuffle: FLATMEM's own
-# tmpfs file cycle moves by up to 2 % between 1016 and 1024 MiB
-# (docs/status.md).
-# So each flat-1g kernel also runs on the same bank cut short by each of
-# BENCH_FLAT_LESS MiB, and the pair is compared on the mean over those
-# sizes (0: flat-1g itself).
-less=${BENCH_FLAT_LESS:-0 2 4 8}
+# A workload's count on one boot depends on the state the boot and the
+# workloads before it left (which free blocks the buddy allocator merges,
+# which RCU callbacks fall inside the window), and that state moves with
+# anything that shifts the boot by a few instructions: a MiB of RAM more
+# or less, a byte of the image.  Between two FLATMEM boots a MiB apart,
+# file_cycle moved by up to 4 % on one run of it (docs/status.md).  So
+# each boot runs the four kernel-heavy workloads BENCH_WL_ROUNDS times
+# over, and the first round, which starts from the page-cache workload's
+# state, is not counted (bench_report.py); and each flat-1g kernel runs on
+# the bank cut short by each of BENCH_FLAT_LESS MiB as well, boots whose
+# states are as good as independent.  bench_report.py gives each flat
+# ratio with a 95 % interval over those boots.
+less=${BENCH_FLAT_LESS:-$(seq 0 11)}
+rounds_wl=${BENCH_WL_ROUNDS:-6}
 runs=()
 for p in $pairs; do
 	if [ "${p%%:*}" = flat-1g ]; then
@@ -110,7 +116,7 @@ for r in "${runs[@]}"; do
 	fi
 	mfiles+=("$mfile")
 done
-# Run I of the list: its six workloads as JSON lines in $rep/.wl.I, boot.sh's
+# Run I of the list: its workloads as JSON lines in $rep/.wl.I, boot.sh's
 # output in $rep/.boot.I.  Under -icount shift=0,sleep=off a guest's counts
 # do not depend on the host's load, so BENCH_JOBS (the host's CPUs) boots
 # run at once.
@@ -119,13 +125,14 @@ workload_run() {
 	IFS=: read -r machine k l <<<"${runs[$i]}"
 	mfile=${mfiles[$i]}
 	[ -n "$l" ] && mib=$((flat_mib - l))
-	WORKLOAD=${BENCH_FORKS:-100} BENCH=0 bash "$top/harness/boot/boot.sh" "$mfile" $k \
+	ROUNDS=$rounds_wl WORKLOAD=${BENCH_FORKS:-100} BENCH=0 bash "$top/harness/boot/boot.sh" "$mfile" $k \
 		> "$rep/.boot.$i" || { cat "$rep/.boot.$i" >&2; return 1; }
 	log=$top/build/boot/$(basename "$mfile" .mem).$k.bench/console.log
 	rows=$(tr -d '\r' < "$log" | sed -n \
-		-e 's/^DENSEMEM-WORKLOAD name=\([a-z_]*\) units=\([0-9]*\) unit=\([a-zA-Z_]*\) ns=\([0-9]*\) ok=1$/{"kind": "workload", "kconfig": "'$k'", "machine": "'$machine'", "ram_mib": '${mib:-0}', "name": "\1", "units": \2, "unit": "\3", "ns": \4}/p')
+		-e 's/^DENSEMEM-WORKLOAD name=\([a-z_]*\) round=\([0-9]*\) units=\([0-9]*\) unit=\([a-zA-Z_]*\) ns=\([0-9]*\) ok=1$/{"kind": "workload", "kconfig": "'$k'", "machine": "'$machine'", "ram_mib": '${mib:-0}', "name": "\1", "round": \2, "units": \3, "unit": "\4", "ns": \5}/p')
 	got=$(grep -c . <<<"$rows" || true)
-	[ "$got" = 6 ] || { echo "bench: $k on $mfile: $got of 6 workloads ok ($log)" >&2; return 1; }
+	[ "$got" = $((2 + 4 * rounds_wl)) ] ||
+		{ echo "bench: $k on $mfile: $got of $((2 + 4 * rounds_wl)) workload runs ok ($log)" >&2; return 1; }
 	echo "$rows" > "$rep/.wl.$i"
 	# boot and densemem_setup(): on the machine itself only
 	[ "${l:-0}" = 0 ] && tr -d '\r' < "$log" | sed -n \

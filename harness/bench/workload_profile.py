@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-"""workload_profile.py MACHINE WORKLOAD UNIT_FN KCONFIG...: where the kernel's
-instructions in one of harness/guest/workload.c's workloads go, per
-function, on each kernel, side by side.
+"""workload_profile.py MACHINE WORKLOAD UNIT_FN KCONFIG[@MACHINE]...: where the
+kernel's instructions in one of harness/guest/workload.c's workloads go,
+per function, on each kernel, side by side.  A kernel may name a machine
+of its own (a name in machines/ or a .mem file's path), to set the same
+kernel on two memory sizes side by side.
 
 Each kernel boots as make bench boots it (boot.sh, BENCH=0: -icount
 shift=0) with a QEMU monitor, and the workload spinning in user space
@@ -64,9 +66,15 @@ def said(console, line):
     return os.path.exists(console) and line.encode() in open(console, "rb").read()
 
 
+def machine_file(machine):
+    """The .mem file of @machine: a name in machines/ or a path."""
+    return machine if machine.endswith(".mem") else f"{TOP}/machines/{machine}.mem"
+
+
 def run(machine, kconfig, workload, kernel_start):
     """Boot @kconfig on @machine and log the window: the log's path."""
-    run_dir = f"{TOP}/build/boot/{machine}.{kconfig}.bench"
+    name = os.path.basename(machine_file(machine))[:-len(".mem")]
+    run_dir = f"{TOP}/build/boot/{name}.{kconfig}.bench"
     os.makedirs(run_dir, exist_ok=True)
     sock, log = f"{run_dir}/monitor.sock", f"{run_dir}/exec.log"
     console = f"{run_dir}/console.log"
@@ -77,7 +85,7 @@ def run(machine, kconfig, workload, kernel_start):
                QEMU_ARGS=f"-monitor unix:{sock},server,nowait -D {log} "
                f"-dfilter 0x{kernel_start:x}..0xffffffff")
     boot = subprocess.Popen(["bash", f"{TOP}/harness/boot/boot.sh",
-                             f"{TOP}/machines/{machine}.mem", kconfig],
+                             machine_file(machine), kconfig],
                             env=env, stdout=subprocess.DEVNULL)
     for line in (f"DENSEMEM-WORKLOAD-NEXT name={workload}",
                  f"DENSEMEM-WORKLOAD name={workload} "):
@@ -122,9 +130,11 @@ def main():
     machine, workload, unit_fn, kconfigs = args[0], args[1], args[2], args[3:]
     per_unit = {}
     for k in kconfigs:
-        print(f"profile: {workload} on {k} ({machine}), one step at a time", file=sys.stderr)
-        syms = symbols(f"{TOP}/build/kernels/{k}/obj/vmlinux")
-        log = run(machine, k, workload, syms[0][0])
+        kc, _, m = k.partition("@")
+        m = m or machine
+        print(f"profile: {workload} on {kc} ({m}), one step at a time", file=sys.stderr)
+        syms = symbols(f"{TOP}/build/kernels/{kc}/obj/vmlinux")
+        log = run(m, kc, workload, syms[0][0])
         per_fn, calls, units = count(log, syms, unit_fn)
         os.unlink(log)
         if not units:

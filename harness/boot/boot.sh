@@ -121,7 +121,8 @@ fi
 # instructions, and idle time skipped to the next timer)
 # WORKLOAD=FORKS: the page-cache workload (with BENCH: under -icount);
 # SPIN=N: it spins N times ten million turns in user space before each
-# kernel-heavy part (harness/bench/workload_profile.py)
+# kernel-heavy part (harness/bench/workload_profile.py); ROUNDS=N: the
+# kernel-heavy parts N times over
 # DMA=MIB: a virtio-blk disk of that size (virt only, a kernel with
 # VIRTIO_BLK): the guest writes it and reads it back through DMA;
 # KEXEC=1, KDUMP=1: see above
@@ -165,7 +166,7 @@ if grep -qx CONFIG_KFENCE_KUNIT_TEST=y "$top/build/kernels/$kconfig/config" 2>/d
 		po="$po kfence.sample_interval=10"
 	fi
 fi
-bootargs="console=ttyAMA0 panic=-1$po $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${SPIN:+ densemem.spin=$SPIN}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}${KDUMP:+ crashkernel=${KDUMP_CRASHKERNEL:-0-2G:128M,2G-:256M} densemem.kdump=1}${hib:+${hib}1}"
+bootargs="console=ttyAMA0 panic=-1$po $extra${PEER:+ densemem.peer=$PEER}${BENCH:+ densemem_bench=$BENCH memtouch.pct=5}${WORKLOAD:+ densemem.workload=$WORKLOAD}${ROUNDS:+ densemem.rounds=$ROUNDS}${SPIN:+ densemem.spin=$SPIN}${DMA:+ densemem.dma=$DMA}${KEXEC:+ densemem.kexec=1}${KDUMP:+ crashkernel=${KDUMP_CRASHKERNEL:-0-2G:128M,2G-:256M} densemem.kdump=1}${hib:+${hib}1}"
 # sleep=off: when the guest idles, virtual time jumps to the next timer
 # instead of following the host's clock
 [ -n "${BENCH:-}" ] && qemu+=(-icount shift=0,sleep=off)

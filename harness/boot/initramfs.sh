@@ -29,24 +29,29 @@ for f in "$top"/harness/guest/* "$0" "$deb_bb" $peers "$selftest" "$(dirname "$s
 done
 [ $fresh = 1 ] && exit 0
 root=$(mktemp -d)
+# The same archive from the same tree in any directory: no path of the
+# build in the programs (assert()'s __FILE__), no mtime in the cpio.  Its
+# bytes are instructions of every boot (the kernel inflates it), so a
+# clone elsewhere would otherwise boot differently (make bench).
+pm=-ffile-prefix-map=$top/=
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root"/{bin,proc,sys,dev,tmp}
 cp "$deb_bb" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
 cp "$top/harness/guest/init" "$root/init"
 for t in memtouch workload kdumppat; do
-	arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror -o "$root/bin/$t" \
+	arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror "$pm" -o "$root/bin/$t" \
 		"$top/harness/guest/$t.c"
 done
 # the kselftest, as its own Makefile (lib.mk) builds it in the tree
 make -s -C "$(dirname "$selftest")" CC=arm-linux-gnueabihf-gcc OUTPUT="$root/bin" \
-	USERCFLAGS=-Werror USERLDFLAGS=-static >/dev/null
+	USERCFLAGS="-Werror $pm" USERLDFLAGS=-static >/dev/null
 # page-types, as tools/mm builds it, against its libapi
 ptdir=$top/build/linux/tools/mm
 mkdir -p "$root/libapi"
 make -s -C "$top/build/linux/tools/lib/api" CROSS_COMPILE=arm-linux-gnueabihf- \
 	OUTPUT="$root/libapi/" >/dev/null
-arm-linux-gnueabihf-gcc -static -O2 -w -I "$ptdir/../lib" -o "$root/bin/page-types" \
+arm-linux-gnueabihf-gcc -static -O2 -w "$pm" -Wl,--build-id=none -I "$ptdir/../lib" -o "$root/bin/page-types" \
 	"$ptdir/page-types.c" "$root/libapi/libapi.a"
 rm -r "$root/libapi"
 cp "$top/harness/guest/peer.sh" "$root/bin/peer.sh"
@@ -62,7 +67,7 @@ for t in $mmtests; do
 	extra=""
 	grep -q '"vm_util.h"' "$mmdir/$t.c" && extra="$mmdir/vm_util.c $mmdir/thp_settings.c"
 	# -w: upstream's code, whose 32-bit casts warn; not ours to fix here
-	arm-linux-gnueabihf-gcc -static -O2 -w -U_FORTIFY_SOURCE -I "$mmdir/.." \
+	arm-linux-gnueabihf-gcc -static -O2 -w -U_FORTIFY_SOURCE "$pm" -I "$mmdir/.." \
 		-I "$top/build/linux/tools/include/uapi" -I "$root/mmcfg" \
 		-o "$root/bin/mm/$t" "$mmdir/$t.c" $extra -lrt -lpthread -lm
 done
@@ -87,5 +92,9 @@ cp -L /lib/ld-linux-armhf.so.3 "$root/lib/ld-linux-armhf.so.3"
 cp $peers "$root/bin/"
 chmod +x "$root/init" "$root/bin/peer.sh" "$root/bin/mm-selftests.sh" "$root/bin/dma.sh" \
 	"$root/bin/kexec.sh" "$root/bin/kdump.sh" "$root/bin/hibernate.sh" "$root/bin/mm-suites.sh"
-(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -9n) > "$out.tmp"
+# (strip, and page-types without a build ID: libapi's -ggdb3 names the
+# temporary directory)
+arm-linux-gnueabihf-strip "$root"/bin/{memtouch,workload,kdumppat,densemem_test,page-types} "$root"/bin/mm/*
+find "$root" -exec touch -h -d @0 {} +
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet --reproducible -R 0:0 | gzip -9n) > "$out.tmp"
 mv "$out.tmp" "$out"

@@ -62,10 +62,11 @@ kj no_case "0 1" "d['sub_groups'] = []"
 # the boot checks, make boards' memory-map figures, the kdump pattern check,
 # make profile's counting,
 # the cover letter's tables, the poster's identity, make bench's objdump
-# parser and the one pass/fail tally.  ($t is the temporary folder.)
+# parser, its flat-board intervals and the one pass/fail tally.  ($t is
+# the temporary folder.)
 for tp in boot/test-bootcheck boards/test-boards guest/test-kdumppat bench/test-profile \
 	rfc/test-rfc_cover rfc/test-poster \
-	bench/test-objdump_funcs check/test-tally; do
+	bench/test-objdump_funcs bench/test-interval check/test-tally; do
 	n=${tp#*/test-}
 	out=$(/usr/bin/python3 "$top/harness/$tp.py")
 	echo "$out" | grep -v "^$n: "

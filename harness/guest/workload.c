@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * workload PCT FORKS [SPIN]: the benchmark's workloads, each timed on its
- * own; with SPIN, before each of the last four, a line
- * DENSEMEM-WORKLOAD-NEXT name=NAME and SPIN times ten million turns of an
- * empty loop in user space, for a profiler on the host to act in
- * (harness/bench/workload_profile.py).  Not a sleep: under -icount sleep=off an
- * idle guest's time passes in no time on the host.
+ * workload PCT FORKS [SPIN [ROUNDS]]: the benchmark's workloads, each timed
+ * on its own, the last four ROUNDS times over (1 if not given); with SPIN,
+ * before each of the last four, a line DENSEMEM-WORKLOAD-NEXT name=NAME and
+ * SPIN times ten million turns of an empty loop in user space, for a
+ * profiler on the host to act in (harness/bench/workload_profile.py).  Not a
+ * sleep: under -icount sleep=off an idle guest's time passes in no time on
+ * the host.
  * workload boot: the guest time from reset to now, from the generic timer's
  * virtual counter, one line DENSEMEM-WORKLOAD-BOOT ns=N (none on a CPU
  * without the generic timer or with user access to it off).
  * Under qemu -icount shift=0 the guest's nanoseconds are instructions, so
  * each line it prints,
- *   DENSEMEM-WORKLOAD name=NAME units=N unit=UNIT ns=N ok=0|1
- * gives the instructions of N units of that workload:
+ *   DENSEMEM-WORKLOAD name=NAME round=R units=N unit=UNIT ns=N ok=0|1
+ * gives the instructions of N units of that workload in round R (0 for the
+ * first two, which run once):
  *
  *   tmpfs_write     a tmpfs file of PCT % of MemAvailable written (MiB)
  *   pagecache_read  the same file read back and checked (MiB); the line
@@ -27,6 +29,14 @@
  * in the page allocator, page tables, the page cache and the scheduler:
  * where pfn_to_page(), page_to_pfn(), page_address() and virt_to_page()
  * run.
+ *
+ * Why rounds: the count of one run of a kernel-heavy workload depends on
+ * the state the ones before left (which free blocks the buddy allocator
+ * merges, which RCU callbacks fall inside the window), and that state
+ * moves with anything that changes the boot by a few instructions: a
+ * MiB of RAM more or less, another kernel image.  Each round starts from
+ * another such state, so the mean over rounds varies less from boot to
+ * boot than one run does.
  */
 #include <fcntl.h>
 #include <setjmp.h>
@@ -75,10 +85,12 @@ static long meminfo_kib(const char *key)
 	return kib;
 }
 
+static int round_nr;
+
 static void report(const char *name, long units, const char *unit, long long ns, int ok)
 {
-	printf("DENSEMEM-WORKLOAD name=%s units=%ld unit=%s ns=%lld ok=%d\n",
-	       name, units, unit, ns, ok);
+	printf("DENSEMEM-WORKLOAD name=%s round=%d units=%ld unit=%s ns=%lld ok=%d\n",
+	       name, round_nr, units, unit, ns, ok);
 	fflush(stdout);
 	reported++;
 	if (!ok)
@@ -271,6 +283,7 @@ static void next(const char *name)
 int main(int argc, char **argv)
 {
 	int pct = argc > 1 ? atoi(argv[1]) : 60, forks = argc > 2 ? atoi(argv[2]) : 100;
+	int rounds = argc > 4 ? atoi(argv[4]) : 1;
 
 	spin = argc > 3 ? strtoul(argv[3], NULL, 0) * 10000000UL : 0;
 
@@ -282,14 +295,16 @@ int main(int argc, char **argv)
 	if (mount("tmpfs", "/mnt", "tmpfs", 0, "size=90%"))
 		die("workload: mount tmpfs");
 	page_cache(pct);
-	next("fork_exec");
-	fork_exec(forks);
-	next("pipe_pingpong");
-	pipe_pingpong();
-	next("mmap_touch");
-	mmap_touch();
-	next("file_cycle");
-	file_cycle();
+	for (round_nr = 0; round_nr < rounds || !round_nr; round_nr++) {
+		next("fork_exec");
+		fork_exec(forks);
+		next("pipe_pingpong");
+		pipe_pingpong();
+		next("mmap_touch");
+		mmap_touch();
+		next("file_cycle");
+		file_cycle();
+	}
 	umount("/mnt");
 	printf("DENSEMEM-TESTS passed=%d failed=%d\n", reported - failed, failed);
 	return !!failed;
