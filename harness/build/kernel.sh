@@ -31,6 +31,10 @@ tree_worktree "$tag"
 cross=arm-linux-gnueabihf-
 cc=${cross}gcc
 command -v ccache >/dev/null && cc="ccache $cc"
+# ccache hashes paths under the clone relative to it, so that a clone
+# elsewhere reuses what this one compiled (the objects are the same: no
+# debug info, and kbuild maps the source path out of __FILE__)
+export CCACHE_BASEDIR=$top
 # the same image from the same tree wherever and however often it is
 # built: without KBUILD_BUILD_VERSION the banner's "#N" counts the builds
 # of this object directory, and a changed byte of the image changes the
