@@ -139,17 +139,52 @@ static __always_inline bool __densemem_fixed(const struct densemem_map *m)
 #define __DENSEMEM_PFN_SHIFT	0
 #define __DENSEMEM_P2D_NR	0UL
 #endif
-#define __densemem_geo(m, field, fixed)					\
-	(__densemem_fixed(m) ? (unsigned long)(fixed) : (m)->field)
-#define densemem_geo_vshift(m)	__densemem_geo(m, vshift, __DENSEMEM_SHIFT)
-#define densemem_geo_shift(m)	__densemem_geo(m, shift, __DENSEMEM_PFN_SHIFT)
-#define densemem_geo_p2d_first(m)	__densemem_geo(m, p2d_first, 0)
-#define densemem_geo_d2p_first(m)	__densemem_geo(m, d2p_first, 0)
-#define densemem_geo_p2v_base(m)	__densemem_geo(m, p2v_base, (m)->p2v)
-#define densemem_geo_d2p_base(m)	__densemem_geo(m, d2p_base, (m)->d2p)
-#define densemem_geo_p2page_base(m)	__densemem_geo(m, p2page_base, (m)->p2page)
+
+/*
+ * Each reads one field of @m, or for the live fixed tables the constant it
+ * holds: __densemem_fixed() is decided at compile time, so the live
+ * tables' lookups load neither.
+ */
+static __always_inline unsigned long densemem_geo_vshift(const struct densemem_map *m)
+{
+	return __densemem_fixed(m) ? __DENSEMEM_SHIFT : m->vshift;
+}
+
+static __always_inline unsigned long densemem_geo_shift(const struct densemem_map *m)
+{
+	return __densemem_fixed(m) ? __DENSEMEM_PFN_SHIFT : m->shift;
+}
+
+static __always_inline unsigned long densemem_geo_p2d_first(const struct densemem_map *m)
+{
+	return __densemem_fixed(m) ? 0 : m->p2d_first;
+}
+
+static __always_inline unsigned long densemem_geo_d2p_first(const struct densemem_map *m)
+{
+	return __densemem_fixed(m) ? 0 : m->d2p_first;
+}
+
+static __always_inline unsigned long densemem_geo_p2v_base(const struct densemem_map *m)
+{
+	return __densemem_fixed(m) ? (unsigned long)m->p2v : m->p2v_base;
+}
+
+static __always_inline unsigned long densemem_geo_d2p_base(const struct densemem_map *m)
+{
+	return __densemem_fixed(m) ? (unsigned long)m->d2p : m->d2p_base;
+}
+
+static __always_inline unsigned long densemem_geo_p2page_base(const struct densemem_map *m)
+{
+	return __densemem_fixed(m) ? (unsigned long)m->p2page : m->p2page_base;
+}
+
 /* fixed tables are bounded by the physical space (see pfn_valid()) */
-#define densemem_geo_p2d_nr(m)	__densemem_geo(m, p2d_nr, __DENSEMEM_P2D_NR)
+static __always_inline unsigned long densemem_geo_p2d_nr(const struct densemem_map *m)
+{
+	return __densemem_fixed(m) ? __DENSEMEM_P2D_NR : m->p2d_nr;
+}
 
 static __always_inline unsigned long densemem_map_entry(unsigned long base,
 							unsigned long idx)
