@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """test-interval.py: harness/bench/interval.py's t quantile against the
 printed tables, its ratio interval on samples whose answer is worked out
-by hand, and bench_report.py's count of one boot from its rounds.  One
-line per case and a closing "interval: N passed, M failed"."""
+by hand, bench_report.py's count of one boot from its rounds, and
+bench_compare.py's verdict on two runs.  One line per case and a closing
+"interval: N passed, M failed"."""
 import math
 import os
 import sys
@@ -13,6 +14,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from cases import report  # noqa: E402
 import interval  # noqa: E402
 import bench_report  # noqa: E402
+import bench_compare  # noqa: E402
 
 # Student's t, 97.5 %, from the printed tables
 TABLE = {3: 3.182, 5: 2.571, 10: 2.228, 30: 2.042, 120: 1.980}
@@ -49,6 +51,24 @@ def main():
         ("a boot's count: the rounds after the first",
          bench_report.boot_count({0: (900, 1), 1: (100, 1), 2: (300, 1)}) == 200),
         ("a boot's count: per unit", bench_report.boot_count({0: (900, 3)}) == 300),
+    ]
+    # two runs: the same counts, intervals that overlap, and disjoint ones
+    run = {"flat_board": {"file_cycle": {"ratio": 0.998, "lo": 0.997, "hi": 0.999,
+                                         "per_ram_mib": {"1024": {"ratio": 0.998}}}}}
+    other = {"flat_board": {"file_cycle": {"ratio": 0.9985, "lo": 0.9982, "hi": 0.9991,
+                                           "per_ram_mib": {"1024": {"ratio": 0.9985}}}}}
+    apart = {"flat_board": {"file_cycle": {"ratio": 1.003, "lo": 1.002, "hi": 1.004,
+                                           "per_ram_mib": {"1024": {"ratio": 1.003}}}}}
+    same = bench_compare.compare(run, run)
+    cases += [
+        ("two runs with the same counts: identical, overlapping",
+         len(same) == 1 and same[0][4] and same[0][5]),
+        ("two runs a little apart: overlapping, counts differ",
+         [r[4:] for r in bench_compare.compare(run, other)] == [(True, False)]),
+        ("two runs whose intervals are disjoint: told",
+         [r[4] for r in bench_compare.compare(run, apart)] == [False]),
+        ("a pair without an interval in one run: not compared",
+         bench_compare.compare(run, {"flat_board": {"file_cycle": {"ratio": 1.0}}}) == []),
     ]
     return report("interval", cases)
 
