@@ -76,9 +76,15 @@ strip_syms() {
 	{ printf "%s%s\n", blank, $0; blank = "" }' "$2" > "$2.tmp" && mv "$2.tmp" "$2"
 }
 
-overlay() {	# overlay [--without=SYMS] MESSAGE SRC:DST...
-	local without=
-	case $1 in --without=*) without=${1#--without=}; shift ;; esac
+overlay() {	# overlay [--without=SYMS] [--hook=NAME] MESSAGE SRC:DST...
+	local without= fold=
+	while :; do
+		case $1 in
+		--without=*) without=${1#--without=}; shift ;;
+		--hook=*) fold=${1#--hook=}; shift ;;
+		*) break ;;
+		esac
+	done
 	local msg=$1; shift
 	local m added=0 pats=()
 	for m in "$@"; do
@@ -105,6 +111,15 @@ overlay() {	# overlay [--without=SYMS] MESSAGE SRC:DST...
 	if [ $added = 1 ]; then
 		/usr/bin/python3 "$top/harness/build/maintainers.py" "$tree/MAINTAINERS" "${pats[@]}"
 		git_ add MAINTAINERS
+	fi
+	# --hook: an edit of existing files that belongs to this commit (the
+	# kernel-parameters.txt entry of a parameter the new code adds)
+	if [ -n "$fold" ]; then
+		local hp=("$top"/patches/densemem/[0-9][0-9][0-9][0-9]-"$fold".patch)
+		[ -f "${hp[0]}" ] && [ ${#hp[@]} = 1 ] ||
+			{ echo "tree.sh: harness/build/series.map names --hook=$fold: ${#hp[@]} patches" >&2; exit 1; }
+		git_ apply --index "${hp[0]}"
+		hooks_applied+=("$(basename "${hp[0]}")")
 	fi
 	# signed off as the hooks are, so that each exported patch passes
 	# checkpatch as a maintainer runs it
