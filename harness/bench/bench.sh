@@ -157,11 +157,14 @@ for i in "${!runs[@]}"; do
 	cat "$rep/.wl.$i" >> "$jl"
 	rm -f "$rep/.wl.$i" "$rep/.boot.$i"
 done
-# size (Berkeley: text holds rodata): each flat pair differs in the
-# memory model only
+# size (Berkeley: text holds rodata, and so densemem's __ro_after_init
+# tables) and the code alone (the .text section): each flat pair differs
+# in the memory model only
 for k in bench-flatmem bench-densemem ${distro:+bench-multi-v7-flatmem bench-multi-v7-densemem}; do
-	arm-linux-gnueabihf-size "$top/build/kernels/$k/obj/vmlinux" | awk -v k=$k 'NR == 2 {
-		printf "{\"kind\": \"size\", \"kconfig\": \"%s\", \"text\": %d, \"data\": %d, \"bss\": %d}\n", k, $1, $2, $3 }' >> "$jl"
+	vml=$top/build/kernels/$k/obj/vmlinux
+	code=$(arm-linux-gnueabihf-size -A "$vml" | awk '$1 == ".text" { print $2 }')
+	arm-linux-gnueabihf-size "$vml" | awk -v k=$k -v code="$code" 'NR == 2 {
+		printf "{\"kind\": \"size\", \"kconfig\": \"%s\", \"text\": %d, \"data\": %d, \"bss\": %d, \"code\": %d}\n", k, $1, $2, $3, code }' >> "$jl"
 done
 rm -f "$rep/.boot"
 /usr/bin/python3 "$top/harness/bench/bench_report.py" "$jl" "$rep"
