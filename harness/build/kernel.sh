@@ -31,14 +31,6 @@ tree_worktree "$tag"
 cross=arm-linux-gnueabihf-
 cc=${cross}gcc
 command -v ccache >/dev/null && cc="ccache $cc"
-# ccache hashes paths under the clone relative to it, so that a clone
-# elsewhere reuses what this one compiled.  It also gives them so to the
-# compiler, where the source's path, now relative to the object
-# directory, escapes kbuild's -fmacro-prefix-map=$(srctree)/=: map that
-# one out of __FILE__ as well, and the objects are those of a build
-# without ccache (no debug info holds a path)
-export CCACHE_BASEDIR=$top
-export KCPPFLAGS="-fmacro-prefix-map=$(realpath -m --relative-to="$obj" "$src")/="
 # the same image from the same tree wherever and however often it is
 # built: without KBUILD_BUILD_VERSION the banner's "#N" counts the builds
 # of this object directory, and a changed byte of the image changes the
