@@ -43,6 +43,12 @@ def main(argv):
         lines = []
         print(f"tally: {e}", file=sys.stderr)
     p, f, n = tally(lines, prefixes)
+    # each PREFIX named must have reported: a suite that died before its
+    # summary (a full disk in the middle of boottest) is no pass
+    for x in prefixes:
+        if not tally(lines, [x])[2]:
+            f += 1
+            print(f"tally: no result of {x} in {path}", file=sys.stderr)
     if not n:
         f += 1
         print(f"tally: no result in {path}", file=sys.stderr)

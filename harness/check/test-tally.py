@@ -45,6 +45,17 @@ def main():
         ("nothing counted is told apart from nothing failed",
          tally(["boot hung"], ["boottest"])[2] == 0),
     ]
+    # a named suite that never reported (died before its summary) fails
+    import subprocess
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".log") as log:
+        log.write("hosttest: 70 passed, 0 failed\n")
+        log.flush()
+        r = subprocess.run([sys.executable, os.path.join(os.path.dirname(
+            os.path.abspath(__file__)), "tally.py"), "-", log.name, "hosttest", "boottest"],
+            capture_output=True, text=True)
+    cases.append(("a named suite without a result is a failure",
+                  r.returncode == 1 and r.stdout.strip() == "70 passed, 1 failed"))
     return report("tally", cases)
 
 
