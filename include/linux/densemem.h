@@ -36,7 +36,15 @@ enum densemem_reason {
  * @kernel_phys:	a physical address inside the kernel image; the bank
  *			holding it keeps dense == physical
  * @phys_limit:		first physical address the CPU cannot reach
- * @lowmem_size:	bytes of dense space the linear map can hold
+ * @lowmem_size:	bytes of dense space the linear map can hold from
+ *			@phys_offset up
+ * @below_size:		bytes of dense space the linear map can also hold
+ *			below @phys_offset, at virtual addresses below
+ *			@page_offset (0: none).  RAM past @lowmem_size goes
+ *			there, in physical order, ending where the kernel's
+ *			bank begins: lowmem stays a physical prefix of the
+ *			kept RAM, and the linear map grows down only as far
+ *			as the RAM needs
  * @min_granule:	smallest granule in bytes: at least the linear-map
  *			section and the largest buddy or pageblock block
  * @page_offset:	virtual address of dense address @phys_offset
@@ -63,6 +71,7 @@ struct densemem_params {
 	u64 kernel_phys;
 	u64 phys_limit;
 	u64 lowmem_size;
+	u64 below_size;
 	u64 min_granule;
 	u64 page_offset;
 	u64 phys_offset;

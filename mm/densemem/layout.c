@@ -493,11 +493,24 @@ static unsigned int densemem_clean(struct densemem_layout *lo, struct densemem_r
 	return j;
 }
 
-/* The banks [k, last] of the cleaned input that the layout keeps. */
+/*
+ * The banks [k, last] of the cleaned input that the layout keeps, and,
+ * when RAM past the linear map above @p->phys_offset moves below it
+ * (@p->below_size), where the dense space turns: the chunks of the banks
+ * in physical order fill dense chunks from the kernel's up to @top, the
+ * next @below ones those ending at @anchor, and any after them go on
+ * from @top (highmem, or dropped).  @wrap and @unwrap are the physical
+ * addresses of the first chunk below and of the first after them.
+ */
 struct densemem_kept {
 	struct densemem_region *w;
 	unsigned int k;
 	unsigned int last;
+	unsigned long top;
+	unsigned long anchor;
+	unsigned long below;
+	u64 wrap;
+	u64 unwrap;
 };
 
 /*
@@ -555,7 +568,8 @@ static void densemem_drop_unreachable(struct densemem_layout *lo, struct denseme
 	unsigned int i, c;
 
 	if (!p->highmem) {
-		for (i = b->k; i <= b->last && dense < p->phys_offset + p->lowmem_size; i++)
+		for (i = b->k; i <= b->last &&
+		     dense < p->phys_offset + p->lowmem_size + p->below_size; i++)
 			dense += b->w[i].size;
 		for (c = i; c <= b->last; c++)
 			add_extent(lo, b->w[c].base, b->w[c].base + b->w[c].size, 0,
@@ -603,6 +617,10 @@ static unsigned int densemem_granule(const struct densemem_kept *b,
 		return p->table_shift;
 	for (i = b->k; i <= b->last; i++)
 		exact |= lowbit(w[i].base) | lowbit(w[i].base + w[i].size);
+	/* the dense space turns at the top of the linear map, and ends at PHYS_OFFSET */
+	if (p->below_size)
+		exact |= lowbit(p->phys_offset + p->lowmem_size) | lowbit(p->phys_offset) |
+			 lowbit(p->below_size);
 	g = exact ? lowbit(exact) : p->min_granule;
 	if (g < p->min_granule)
 		g = p->min_granule;
@@ -615,31 +633,74 @@ static unsigned int densemem_granule(const struct densemem_kept *b,
 }
 
 /*
+ * The chunks the banks fill, in physical order, and where the dense
+ * space turns (see struct densemem_kept).  Without @p->below_size, or
+ * when the RAM fits above, it does not: @below is 0.
+ */
+static void densemem_plan_turn(struct densemem_kept *b, unsigned int gshift,
+			       const struct densemem_params *p)
+{
+	const struct densemem_region *w = b->w;
+	unsigned long c = (unsigned long)(w[b->k].base >> gshift), n = 0, above, low;
+	unsigned int i;
+
+	b->below = 0;
+	b->top = (unsigned long)((p->phys_offset + p->lowmem_size) >> gshift);
+	b->anchor = (unsigned long)(p->phys_offset >> gshift);
+	/* the kernel keeps dense == physical: it must lie below the top */
+	if (!p->below_size || b->top <= (unsigned long)(p->kernel_phys >> gshift))
+		return;
+	for (i = b->k; i <= b->last; i++) {
+		unsigned long cs = (unsigned long)(w[i].base >> gshift);
+		unsigned long ce = (unsigned long)((w[i].base + w[i].size - 1) >> gshift);
+
+		n += ce - (cs > c ? cs : c) + 1;
+		c = ce + 1;
+	}
+	above = b->top - (unsigned long)(w[b->k].base >> gshift);
+	if (n <= above)
+		return;
+	/* no further down than @p->below_size under PHYS_OFFSET, nor dense 0 */
+	low = p->below_size < p->phys_offset ?
+	      (unsigned long)((p->phys_offset - p->below_size + (1ULL << gshift) - 1) >> gshift) : 0;
+	b->below = b->anchor > low ? b->anchor - low : 0;
+	if (b->below > n - above)
+		b->below = n - above;
+}
+
+/*
  * Phase 5: physical chunks -> dense chunks, in order, the kernel's staying
  * put.  p2d[] holds dense pfn deltas until the last phase rebases them on
  * base_pfn; chunks without RAM get a marker that it resolves.  The
  * tables start at the kernel's chunk, or at chunk 0 if they are fixed;
  * before the kernel's chunk, d2p[] is then the identity, as the kernel's
- * bank is.
+ * bank is.  When the dense space turns, the dense space starts below the
+ * kernel's chunk, and so does d2p[].
  */
-static void densemem_fill_chunks(struct densemem_map *m, const struct densemem_kept *b,
+static void densemem_fill_chunks(struct densemem_map *m, struct densemem_kept *b,
 				 unsigned int gshift, const struct densemem_params *p)
 {
 	const struct densemem_region *w = b->w;
-	unsigned long first, c, dc, pshift = gshift - PAGE_SHIFT;
+	unsigned long first, dfirst, c, dc, pshift = gshift - PAGE_SHIFT;
 	unsigned int i;
 
+	densemem_plan_turn(b, gshift, p);
 	memset(m, 0, sizeof(*m));
 	m->shift = pshift;
 	m->vshift = gshift;
 	m->voffset = (unsigned long)(p->page_offset - p->phys_offset);
 	c = (unsigned long)(w[b->k].base >> gshift);
 	first = densemem_fixed_tables(p) ? 0 : c;
+	dfirst = densemem_fixed_tables(p) || !b->below ? first : b->anchor - b->below;
 	m->p2d_first = first;
-	m->d2p_first = first;
-	m->base_pfn = (unsigned long)(p->phys_offset >> PAGE_SHIFT);
+	m->d2p_first = dfirst;
+	m->base_pfn = b->below ? (b->anchor - b->below) << pshift :
+		      (unsigned long)(p->phys_offset >> PAGE_SHIFT);
+	b->wrap = 0;
+	b->unwrap = 0;
 	for (dc = first; dc < c; dc++)
 		m->p2d[dc - first] = ~0UL;
+	dc = c;
 	for (i = b->k; i <= b->last; i++) {
 		unsigned long cs = (unsigned long)(w[i].base >> gshift);
 		unsigned long ce = (unsigned long)((w[i].base + w[i].size - 1) >> gshift);
@@ -649,63 +710,115 @@ static void densemem_fill_chunks(struct densemem_map *m, const struct densemem_k
 		for (; c < cs; c++)	/* empty chunks: marked here, resolved at the end */
 			m->p2d[c - first] = ~0UL;
 		for (; c <= ce; c++, dc++) {
+			/* the dense space turns: below the kernel, then past the top */
+			if (b->below && dc == b->top && !b->wrap) {
+				dc = b->anchor - b->below;
+				b->wrap = (u64)c << gshift;
+			} else if (b->below && dc == b->anchor && b->wrap && !b->unwrap) {
+				dc = b->top;
+				b->unwrap = (u64)c << gshift;
+			}
 			m->p2d[c - first] = (dc - c) << pshift;
-			m->d2p[dc - first] = (c - dc) << pshift;
+			m->d2p[dc - dfirst] = (c - dc) << pshift;
 		}
 	}
 	m->p2d_nr = c - first;
-	m->d2p_nr = dc - first;
+	m->d2p_nr = dc - dfirst;	/* densemem_seal() makes it exact */
+}
+
+/*
+ * One piece of a bank, contiguous in dense space: its part below the cut
+ * is lowmem, the rest highmem or dropped.  @dend is the end of the
+ * piece before it in dense space, for the holes.
+ */
+static void densemem_place_piece(struct densemem_layout *lo, u64 s, u64 e, u64 cut,
+				 bool first, u64 *dend, const struct densemem_params *p)
+{
+	const struct densemem_map *m = lo->map;
+	unsigned long pfn = (unsigned long)(s >> PAGE_SHIFT);
+	/* p2d[]: dense pfn deltas, not yet rebased (phase 5) */
+	u64 ds = (u64)(pfn + m->p2d[(pfn >> m->shift) - m->p2d_first]) << PAGE_SHIFT;
+	u64 de = ds + (e - s);
+	u64 lcut = cut;
+
+	/* with highmem, lowmem ends where 32-bit addresses do */
+	if (p->highmem && p->phys_reach) {
+		u64 r = s < p->phys_reach ? (e < p->phys_reach ? e : p->phys_reach) - s : 0;
+
+		if (ds + r < lcut)
+			lcut = ds + r;
+	}
+	if (ds < lcut) {
+		u64 lend = de < lcut ? de : lcut;
+
+		add_extent(lo, s, s + (lend - ds), ds, DENSEMEM_LOWMEM, DENSEMEM_OK);
+		lo->lowmem += lend - ds;
+		if (!first && ds > *dend)
+			lo->holes += ds - *dend;
+		*dend = lend;
+		s += lend - ds;
+		ds = lend;
+	}
+	if (s == e)
+		return;
+	if (p->highmem) {
+		add_extent(lo, s, e, ds, DENSEMEM_HIGHMEM, DENSEMEM_OK);
+		lo->highmem += e - s;
+		*dend = de;
+	} else {
+		add_extent(lo, s, e, 0, DENSEMEM_DROPPED, DENSEMEM_NO_LINEAR_MAP);
+	}
 }
 
 /*
  * Phase 6: the dense address of every kept bank, and the lowmem cut: each
- * bank's part below the cut is lowmem, the rest highmem or dropped.
- * Returns the end of the dense space.
+ * bank's part below the cut is lowmem, the rest highmem or dropped.  A
+ * bank the dense space turns in is placed as two or three pieces.  The
+ * part below PHYS_OFFSET is all lowmem; when there is one, the cut above
+ * is the top the layout turned at.  Returns the end of the dense space.
  */
 static u64 densemem_place_banks(struct densemem_layout *lo, const struct densemem_kept *b,
 				const struct densemem_params *p)
 {
-	const struct densemem_map *m = lo->map;
-	u64 cut = p->phys_offset + p->lowmem_size, dend = p->phys_offset;
+	u64 cut = p->phys_offset + p->lowmem_size, dend = p->phys_offset, top = dend;
+	u64 g = lo->granule;
 	unsigned int i;
 
+	if (b->below)
+		cut = (u64)b->top * g;
 	for (i = b->k; i <= b->last; i++) {
-		unsigned long pfn = (unsigned long)(b->w[i].base >> PAGE_SHIFT);
 		u64 s = b->w[i].base, e = s + b->w[i].size;
-		/* p2d[]: dense pfn deltas, not yet rebased (phase 5) */
-		u64 ds = (u64)(pfn + m->p2d[(pfn >> m->shift) - m->p2d_first]) << PAGE_SHIFT;
-		u64 de = ds + (e - s);
-		u64 lcut = cut;
+		u64 turns[2] = { b->wrap, b->unwrap };
+		unsigned int t;
 
-		/* with highmem, lowmem ends where 32-bit addresses do */
-		if (p->highmem && p->phys_reach) {
-			u64 r = s < p->phys_reach ? (e < p->phys_reach ? e : p->phys_reach) - s : 0;
-
-			if (ds + r < lcut)
-				lcut = ds + r;
+		for (t = 0; b->below && t < 2; t++) {
+			if (turns[t] <= s || turns[t] >= e)
+				continue;
+			densemem_place_piece(lo, s, turns[t], cut, i == b->k && s == b->w[i].base,
+					     &dend, p);
+			if (dend > top)
+				top = dend;
+			s = turns[t];
 		}
-		if (ds < lcut) {
-			u64 lend = de < lcut ? de : lcut;
-
-			add_extent(lo, s, s + (lend - ds), ds, DENSEMEM_LOWMEM, DENSEMEM_OK);
-			lo->lowmem += lend - ds;
-			if (i > b->k)
-				lo->holes += ds - dend;
-			dend = lend;
-			s += lend - ds;
-			ds = lend;
-		}
-		if (s == e)
-			continue;
-		if (p->highmem) {
-			add_extent(lo, s, e, ds, DENSEMEM_HIGHMEM, DENSEMEM_OK);
-			lo->highmem += e - s;
-			dend = de;
-		} else {
-			add_extent(lo, s, e, 0, DENSEMEM_DROPPED, DENSEMEM_NO_LINEAR_MAP);
-		}
+		/* the first piece below PHYS_OFFSET starts the dense space */
+		if (b->below && s == b->wrap)
+			dend = (u64)(b->anchor - b->below) * g;
+		densemem_place_piece(lo, s, e, cut, i == b->k && s == b->w[i].base, &dend, p);
+		if (dend > top)
+			top = dend;
 	}
-	return dend;
+	/* what the part below PHYS_OFFSET leaves of its last chunk is a hole */
+	if (b->below) {
+		u64 bend = 0;
+
+		for (i = 0; i < lo->nr_ext; i++)
+			if (lo->ext[i].fate == DENSEMEM_LOWMEM &&
+			    lo->ext[i].dense < (u64)b->anchor * g &&
+			    lo->ext[i].dense + (lo->ext[i].end - lo->ext[i].start) > bend)
+				bend = lo->ext[i].dense + (lo->ext[i].end - lo->ext[i].start);
+		lo->holes += (u64)b->anchor * g - bend;
+	}
+	return top;
 }
 
 /* Phase 7: lowmem at or above @p->phys_reach, for ZONE_MOVABLE only. */
@@ -735,7 +848,7 @@ static void densemem_seal(struct densemem_map *m, u64 dend, const struct denseme
 	/* fixed tables: pfn_valid() bounds them by the physical space */
 	unsigned long c, top = densemem_fixed_tables(p) ? DENSEMEM_MAX_CHUNKS : m->p2d_nr;
 
-	m->nr_pages = (unsigned long)((dend - p->phys_offset) >> PAGE_SHIFT);
+	m->nr_pages = (unsigned long)(dend >> PAGE_SHIFT) - m->base_pfn;
 	for (c = m->p2d_nr; c <= top; c++)
 		m->p2d[c] = ~0UL;
 	/* pfn + p2d[c] is then the page's index in the dense space */

@@ -100,12 +100,35 @@ static int check_pfn(const struct densemem_layout *lo, const struct densemem_par
 }
 
 /*
+ * Whether the dense space turns between kept ranges @a and @b, @b the
+ * next in physical order: with @p->below_size, the RAM past the linear
+ * map above PHYS_OFFSET is placed below it, and what the space below
+ * leaves is placed past the top (see densemem_plan_turn()).
+ */
+static bool dense_turns(const struct densemem_extent *a, const struct densemem_extent *b,
+			const struct densemem_params *p)
+{
+	return b->dense < a->dense + (a->end - a->start) ||
+	       (a->dense < p->phys_offset) != (b->dense < p->phys_offset);
+}
+
+/* the kept range after @i in physical order, or NULL */
+static const struct densemem_extent *next_kept(const struct densemem_layout *lo, unsigned int i)
+{
+	for (i++; i < lo->nr_ext; i++)
+		if (densemem_extent_kept(&lo->ext[i]))
+			return &lo->ext[i];
+	return NULL;
+}
+
+/*
  * One past the end of kept range @e translates as its last byte plus one,
  * for __va() and, on a mem_map at @mm of @size-byte pages, pfn_to_page():
  * dma_contiguous_remap() and others walk [__va(start), __va(end)).
  */
 static int check_end(const struct densemem_map *m, const struct densemem_map *pm,
-		     const struct densemem_extent *e, unsigned long mm, unsigned long size,
+		     const struct densemem_extent *e, const struct densemem_extent *next,
+		     unsigned long mm, unsigned long size, const struct densemem_params *p,
 		     const struct densemem_check_out *out)
 {
 	unsigned long epfn = (unsigned long)(e->end >> PAGE_SHIFT);
@@ -114,6 +137,9 @@ static int check_end(const struct densemem_map *m, const struct densemem_map *pm
 	int bad = 0;
 
 	if (e->fate != DENSEMEM_LOWMEM && e->fate != DENSEMEM_HIGHMEM)
+		return 0;
+	/* where the dense space turns, the next byte is RAM placed elsewhere */
+	if (next && next->start == e->end && dense_turns(e, next, p))
 		return 0;
 	if (e->fate == DENSEMEM_LOWMEM && check_is_phys(e->end) &&
 	    densemem_map_p2v(m, e->end) != densemem_map_p2v(m, e->end - 1) + 1)
@@ -202,8 +228,9 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 	 */
 	static struct check_memmap cmm[CHECK_MEMMAPS];
 	const struct densemem_map *m = lo->map;
-	const struct densemem_extent *last = NULL;
-	u64 prev_end = 0, prev_dense_end = 0, kept = 0;
+	const struct densemem_extent *last = NULL, *top = NULL, *after;
+	u64 prev_end = 0, prev_dense_end = 0, below_end = 0, kept = 0;
+	bool turned = false;
 	unsigned long mfirst, mblocks;
 	bool page2p_fits = true;
 	unsigned int i, j, k;
@@ -271,15 +298,41 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 		last = e;
 		kept += e->end - e->start;
 		for (j = 0; j < CHECK_MEMMAPS; j++)
-			bad += check_end(m, &cmm[j].pm, e, cmm[j].mm, cmm[j].size, out);
-		/* monotone, disjoint dense ranges */
-		if (e->dense < prev_dense_end)
-			FAIL("extent %u: dense %#llx goes back below %#llx", i,
-			     (unsigned long long)e->dense, (unsigned long long)prev_dense_end);
-		prev_dense_end = e->dense + (e->end - e->start);
-		if (e->fate == DENSEMEM_LOWMEM &&
-		    prev_dense_end > p->phys_offset + p->lowmem_size)
-			FAIL("lowmem extent %u ends past the linear map", i);
+			bad += check_end(m, &cmm[j].pm, e, next_kept(lo, i), cmm[j].mm,
+					 cmm[j].size, p, out);
+		if (e->dense < p->phys_offset) {
+			/*
+			 * below PHYS_OFFSET: lowmem within @p->below_size, one
+			 * run of monotone, disjoint dense ranges
+			 */
+			if (e->fate != DENSEMEM_LOWMEM ||
+			    (p->below_size < p->phys_offset &&
+			     e->dense < p->phys_offset - p->below_size) ||
+			    e->dense + (e->end - e->start) > p->phys_offset)
+				FAIL("extent %u at dense %#llx is outside the %#llx bytes below PHYS_OFFSET",
+				     i, (unsigned long long)e->dense,
+				     (unsigned long long)p->below_size);
+			if (!below_end && turned)
+				FAIL("extent %u: the dense space turns twice", i);
+			if (below_end && e->dense < below_end)
+				FAIL("extent %u: dense %#llx goes back below %#llx", i,
+				     (unsigned long long)e->dense, (unsigned long long)below_end);
+			turned = true;
+			below_end = e->dense + (e->end - e->start);
+		} else {
+			/* monotone, disjoint dense ranges */
+			if (e->dense < prev_dense_end)
+				FAIL("extent %u: dense %#llx goes back below %#llx", i,
+				     (unsigned long long)e->dense,
+				     (unsigned long long)prev_dense_end);
+			below_end = 0;
+			prev_dense_end = e->dense + (e->end - e->start);
+			if (e->fate == DENSEMEM_LOWMEM &&
+			    prev_dense_end > p->phys_offset + p->lowmem_size)
+				FAIL("lowmem extent %u ends past the linear map", i);
+		}
+		if (!top || e->dense + (e->end - e->start) > top->dense + (top->end - top->start))
+			top = e;
 		if (e->fate == DENSEMEM_HIGHMEM && !p->highmem)
 			FAIL("highmem extent without highmem");
 		if (e->fate == DENSEMEM_LOWMEM && p->highmem && p->phys_reach &&
@@ -316,20 +369,29 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 		     (unsigned long long)kept,
 		     (unsigned long long)(lo->lowmem + lo->highmem));
 
-	/* one past the end of the dense space translates both ways */
+	/*
+	 * One past the end of the dense space translates both ways: the end
+	 * of the range that ends it, the physically last one unless the
+	 * dense space turned.  Where RAM placed below PHYS_OFFSET follows it
+	 * physically, only the dense side can.
+	 */
+	last = top;
+	after = last ? next_kept(lo, (unsigned int)(last - lo->ext)) : NULL;
+	if (after && after->start != last->end)
+		after = NULL;
 	if (last) {
 		unsigned long pend = (unsigned long)(last->end >> PAGE_SHIFT);
 		unsigned long dend = m->base_pfn + m->nr_pages;
 		phys_addr_t dbyte = (phys_addr_t)dend << PAGE_SHIFT;
 		unsigned long delta = densemem_map_d2p_at(m, dbyte);
 
-		if (densemem_map_p2d(m, pend) != dend)
+		if (!after && densemem_map_p2d(m, pend) != dend)
 			FAIL("p2d(end %#lx) = %#lx, not the dense end %#lx", pend,
 			     densemem_map_p2d(m, pend), dend);
 		if (densemem_map_d2p(m, dend) != pend)
 			FAIL("d2p(dense end %#lx) = %#lx, not %#lx", dend,
 			     densemem_map_d2p(m, dend), pend);
-		if (densemem_map_pfn_valid(m, pend))
+		if (!after && densemem_map_pfn_valid(m, pend))
 			FAIL("pfn %#lx past the end is valid", pend);
 		for (j = 0; page2p_fits && j < CHECK_MEMMAPS; j++)
 			if (densemem_map_page2pfn(&cmm[j].pm, cmm[j].mm + m->nr_pages * cmm[j].size,
@@ -337,7 +399,7 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 				FAIL("page_to_pfn(end of %lu-byte mem_map) != end pfn %#lx",
 				     cmm[j].size, pend);
 		/* high_memory: __va() of the end, __pa() of the dense end */
-		if (check_is_phys(last->end) && check_is_phys((u64)dend << PAGE_SHIFT) &&
+		if (!after && check_is_phys(last->end) && check_is_phys((u64)dend << PAGE_SHIFT) &&
 		    densemem_map_p2v(m, last->end) !=
 		    (unsigned long)(dbyte - p->phys_offset + p->page_offset))
 			FAIL("p2v(end %#llx) = %#lx, not the end of the linear map",
@@ -381,7 +443,7 @@ int densemem_check_holes(const struct densemem_layout *lo, const struct densemem
 		if (!densemem_extent_kept(b))
 			continue;
 		prev = b;
-		if (!a)
+		if (!a || dense_turns(a, b, p))
 			continue;
 		hs = (a->end + lo->granule - 1) & ~(lo->granule - 1);
 		he = b->start & ~(lo->granule - 1);
@@ -442,7 +504,7 @@ int densemem_check_holes(const struct densemem_layout *lo, const struct densemem
 
 		if (!densemem_extent_kept(e))
 			continue;
-		if (prev)
+		if (prev && !dense_turns(prev, e, p))
 			bad += check_hole(m, prev, e, p->min_granule, out);
 		prev = e;
 	}

@@ -62,6 +62,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	}
 	if (!nr)
 		return 0;
+	/* 32 bits: the linear map may grow below PAGE_OFFSET, by up to 4 GiB */
+	if (!(sel & 2))
+		p.below_size = take(&data, &size, 1) << 24;
 	/* the kernel sits in one of the banks, or (sel & 8) maybe none */
 	i = (sel >> 4) % nr;
 	p.kernel_phys = r[i].base + ((sel & 8) ? r[i].size + 1 : r[i].size / 2);

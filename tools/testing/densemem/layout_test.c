@@ -22,6 +22,7 @@ struct layout_case {
 	struct densemem_region r[MAXR];
 	unsigned int nr;
 	u64 kernel, phys_offset, page_offset, lowmem_size, phys_limit, reach;
+	u64 below;	/* below_size: the linear map may grow below page_offset */
 	bool use_highmem;
 	int ret;
 	u64 lowmem, highmem, dropped, granule, holes, overlap, movable, nomap;
@@ -35,6 +36,8 @@ struct layout_case {
 #define SPLIT_3G_OPT	.page_offset = 0xb0000000, .lowmem_size = G(1)
 #define SPLIT_2G	.page_offset = 0x80000000, .lowmem_size = M(1792)
 #define AT_1G		.kernel = 0x40008000, .phys_offset = 0x40000000
+/* a split chosen at boot: lowmem may grow down to 0x70000000 */
+#define DOWN_TO_2G_OPT(po)	.below = (po) - 0x70000000
 
 static const struct layout_case cases[] = {
 	{ "flat_1g_is_one_chunk", DM_MACHINE_FLAT_1G, DM_MACHINE_FLAT_1G_NR, AT_1G, SPLIT_2G_OPT,
@@ -151,6 +154,37 @@ static const struct layout_case cases[] = {
 	{ "small_nomap_stays_in_its_bank", {
 	  { G(1), M(257) }, { G(1) + M(257), M(2), true }, { G(1) + M(259), M(765) } }, 3,
 	  AT_1G, SPLIT_2G_OPT, .lowmem = G(1), .granule = G(1), .banks = 1 },
+	/*
+	 * The split chosen at boot: RAM past the linear map above PAGE_OFFSET
+	 * moves below it, in physical order, only as far as it needs
+	 */
+	{ "grow_down_virt_2x512_fits_above", DM_MACHINE_VIRT_2X512, DM_MACHINE_VIRT_2X512_NR,
+	  AT_1G, SPLIT_3G_OPT, DOWN_TO_2G_OPT(0xb0000000), .lowmem = G(1), .granule = M(512),
+	  .banks = 2 },
+	{ "grow_down_virt_2x512_3g_turns_in_the_kernel_bank", DM_MACHINE_VIRT_2X512,
+	  DM_MACHINE_VIRT_2X512_NR, AT_1G, SPLIT_3G, DOWN_TO_2G_OPT(0xc0000000),
+	  .lowmem = G(1), .granule = M(256), .banks = 2 },
+	{ "grow_down_virt_tri_all_lowmem", DM_MACHINE_VIRT_TRI, DM_MACHINE_VIRT_TRI_NR,
+	  AT_1G, SPLIT_3G_OPT, DOWN_TO_2G_OPT(0xb0000000), .lowmem = M(1280), .granule = M(256),
+	  .banks = 3 },
+	{ "grow_down_virt_2x1g_all_lowmem", DM_MACHINE_VIRT_2X1G, DM_MACHINE_VIRT_2X1G_NR,
+	  AT_1G, SPLIT_3G_OPT, DOWN_TO_2G_OPT(0xb0000000), .lowmem = G(2), .granule = G(1),
+	  .banks = 2 },
+	{ "grow_down_limited_drops_the_rest", DM_MACHINE_VIRT_TRI, DM_MACHINE_VIRT_TRI_NR,
+	  AT_1G, SPLIT_3G_OPT, .below = M(128), .lowmem = M(1152), .dropped = M(128),
+	  .granule = M(128), .banks = 3, .reason = DENSEMEM_NO_LINEAR_MAP },
+	{ "grow_down_limited_highmem_keeps_the_rest", DM_MACHINE_VIRT_TRI, DM_MACHINE_VIRT_TRI_NR,
+	  AT_1G, SPLIT_3G_OPT, .below = M(128), .use_highmem = true, .lowmem = M(1152),
+	  .highmem = M(128), .granule = M(128), .banks = 3 },
+	/* never below dense 0: RAM at 256 MiB has only that much room below */
+	{ "grow_down_stops_at_dense_zero", { { M(256), G(2) } }, 1,
+	  .kernel = M(256) + 0x8000, .phys_offset = M(256), SPLIT_3G_OPT,
+	  DOWN_TO_2G_OPT(0xb0000000), .lowmem = M(1280), .dropped = M(768), .granule = M(256),
+	  .banks = 1, .reason = DENSEMEM_NO_LINEAR_MAP },
+	/* holes below PAGE_OFFSET cost nothing either */
+	{ "grow_down_sixteen_banks", DM_MACHINE_VIRT_SIXTEEN, DM_MACHINE_VIRT_SIXTEEN_NR,
+	  AT_1G, .page_offset = 0xb0000000, .lowmem_size = M(512), .below = M(512),
+	  .lowmem = G(1), .granule = M(64), .banks = 16 },
 	{ "no_kernel_bank_is_an_error", { { G(2), M(256) } }, 1,
 	  AT_1G, SPLIT_2G_OPT, .ret = -EINVAL, .dropped = M(256),
 	  .reason = DENSEMEM_NO_KERNEL_BANK },
@@ -178,6 +212,7 @@ static int run_case(const struct layout_case *c)
 	struct densemem_params p = {
 		.kernel_phys = c->kernel, .phys_offset = c->phys_offset,
 		.page_offset = c->page_offset, .lowmem_size = c->lowmem_size,
+		.below_size = c->below,
 		.phys_limit = c->phys_limit ? c->phys_limit : 1ULL << 32,
 		.min_granule = M(4), .highmem = c->use_highmem, .phys_reach = c->reach,
 	};
