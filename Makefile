@@ -91,7 +91,7 @@ kunit-uml kunit: tree
 	grep '^kunit-arm: ' build/kunit-arm.log >> build/kunit-summary.log || echo "kunit-arm: 0 passed, 1 failed" >> build/kunit-summary.log; \
 	fi; \
 	cat build/kunit-summary.log; \
-	/usr/bin/python3 harness/check/tally.py kunit build/kunit-summary.log kunit-uml kunit-arm
+	/usr/bin/python3 harness/check/tally.py kunit build/kunit-summary.log kunit-uml $(if $(KUNIT_ARM),kunit-arm)
 
 PLAN := tools/mm/densemem-plan
 plantool: deps
