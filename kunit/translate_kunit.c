@@ -170,11 +170,18 @@ static void dm_range_ends(struct kunit *test)
  * The architecture sizes max_mapnr as under FLATMEM, from
  * pfn_to_page(max_pfn) - mem_map (Arm's mem_init()): one past the last pfn
  * is one past the end of mem_map[] over the dense space, whatever holes lie
- * below it.
+ * below it.  Where the linear map grows below PAGE_OFFSET (VMSPLIT_BOOT),
+ * the last pfn is not at the end of the dense space, and Arm takes the
+ * dense space's size; one past its end is still one past mem_map[].
  */
 static void dm_max_mapnr(struct kunit *test)
 {
-	KUNIT_EXPECT_PTR_EQ(test, pfn_to_page(max_pfn), mem_map + densemem_map.nr_pages);
+	unsigned long end = densemem_map.base_pfn + densemem_map.nr_pages;
+
+	KUNIT_EXPECT_PTR_EQ(test, pfn_to_page(densemem_dpfn_to_pfn(end)),
+			    mem_map + densemem_map.nr_pages);
+	if (!IS_ENABLED(CONFIG_VMSPLIT_BOOT))
+		KUNIT_EXPECT_PTR_EQ(test, pfn_to_page(max_pfn), mem_map + densemem_map.nr_pages);
 	KUNIT_EXPECT_EQ(test, max_mapnr, densemem_map.nr_pages);
 }
 
@@ -255,9 +262,9 @@ static void dm_fixed_tables(struct kunit *test)
 /*
  * page_ext[] (page_owner, idle page tracking, ...) parallels mem_map[]:
  * indexed by dense pfn, so that a hole costs no page_ext either.  The
- * entries of the first and the last page kept lie as far apart as their
- * struct pages do, in entries; indexed by physical pfn, the holes between
- * them would be in between.
+ * entries of the first and the last page kept, in the dense space, lie as
+ * far apart as their struct pages do, in entries; indexed by physical pfn,
+ * the holes between them would be in between.
  */
 static void dm_page_ext_dense(struct kunit *test)
 {
@@ -268,11 +275,14 @@ static void dm_page_ext_dense(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < lo->nr_ext; i++) {
-		if (!densemem_extent_kept(&lo->ext[i]))
+		const struct densemem_extent *e = &lo->ext[i];
+
+		if (!densemem_extent_kept(e))
 			continue;
-		if (!first)
-			first = pfn_to_page(PHYS_PFN(lo->ext[i].start));
-		last = pfn_to_page(PHYS_PFN(lo->ext[i].end) - 1);
+		if (!first || pfn_to_page(PHYS_PFN(e->start)) < first)
+			first = pfn_to_page(PHYS_PFN(e->start));
+		if (!last || pfn_to_page(PHYS_PFN(e->end) - 1) > last)
+			last = pfn_to_page(PHYS_PFN(e->end) - 1);
 	}
 	KUNIT_ASSERT_NOT_NULL(test, first);
 	a = page_ext_get(first);
@@ -342,12 +352,26 @@ static void dm_memmap_edges_initialised(struct kunit *test)
 {
 	unsigned long base = densemem_map.base_pfn, top = base + densemem_map.nr_pages;
 	unsigned long start = ALIGN_DOWN(base, MAX_ORDER_NR_PAGES);
-	unsigned long end = ALIGN(top, MAX_ORDER_NR_PAGES);
+	unsigned long end = ALIGN(top, MAX_ORDER_NR_PAGES), d, outside = 0;
 
 	KUNIT_EXPECT_EQ(test, dm_uninitialised(test, start, base), 0UL);
 	KUNIT_EXPECT_EQ(test, dm_uninitialised(test, top, end), 0UL);
-	kunit_info(test, "%lu struct pages below the dense space, %lu above it\n",
-		   base - start, end - top);
+	/*
+	 * and inside it, those whose pfns lie outside the node's span (past
+	 * the RAM below PAGE_OFFSET, with VMSPLIT_BOOT), which memmap_init()
+	 * does not walk
+	 */
+	for (d = base; d < top; d++) {
+		unsigned long pfn = densemem_dpfn_to_pfn(d);
+
+		if (pfn >= node_start_pfn(first_online_node) &&
+		    pfn < node_end_pfn(first_online_node))
+			continue;
+		outside++;
+		KUNIT_EXPECT_EQ(test, dm_uninitialised(test, d, d + 1), 0UL);
+	}
+	kunit_info(test, "%lu struct pages below the dense space, %lu above it, %lu in it off the node\n",
+		   base - start, end - top, outside);
 }
 
 static void dm_holes_invalid(struct kunit *test)

@@ -617,10 +617,9 @@ static unsigned int densemem_granule(const struct densemem_kept *b,
 		return p->table_shift;
 	for (i = b->k; i <= b->last; i++)
 		exact |= lowbit(w[i].base) | lowbit(w[i].base + w[i].size);
-	/* the dense space turns at the top of the linear map, and ends at PHYS_OFFSET */
+	/* the dense space turns between banks, and ends at PHYS_OFFSET */
 	if (p->below_size)
-		exact |= lowbit(p->phys_offset + p->lowmem_size) | lowbit(p->phys_offset) |
-			 lowbit(p->below_size);
+		exact |= lowbit(p->phys_offset) | lowbit(p->below_size);
 	g = exact ? lowbit(exact) : p->min_granule;
 	if (g < p->min_granule)
 		g = p->min_granule;
@@ -635,37 +634,50 @@ static unsigned int densemem_granule(const struct densemem_kept *b,
 /*
  * The chunks the banks fill, in physical order, and where the dense
  * space turns (see struct densemem_kept).  Without @p->below_size, or
- * when the RAM fits above, it does not: @below is 0.
+ * when the RAM fits above, it does not: @below is 0.  It turns only
+ * between banks, where one starts a chunk of its own: a memblock region
+ * then never spans it, and neither can what memblock hands out or
+ * reserves (the initrd, a CMA area, the crash kernel), all of which
+ * callers take as linear from __va() of their start.  So the RAM above
+ * is the banks that fit whole, and the kernel's bank must fit.
  */
 static void densemem_plan_turn(struct densemem_kept *b, unsigned int gshift,
 			       const struct densemem_params *p)
 {
 	const struct densemem_region *w = b->w;
-	unsigned long c = (unsigned long)(w[b->k].base >> gshift), n = 0, above, low;
+	unsigned long kc = (unsigned long)(w[b->k].base >> gshift);
+	unsigned long c = kc, n = 0, cap, fit = 0, low;
 	unsigned int i;
 
 	b->below = 0;
 	b->top = (unsigned long)((p->phys_offset + p->lowmem_size) >> gshift);
 	b->anchor = (unsigned long)(p->phys_offset >> gshift);
-	/* the kernel keeps dense == physical: it must lie below the top */
-	if (!p->below_size || b->top <= (unsigned long)(p->kernel_phys >> gshift))
+	if (!p->below_size || b->top <= kc)
 		return;
+	cap = b->top - kc;
 	for (i = b->k; i <= b->last; i++) {
 		unsigned long cs = (unsigned long)(w[i].base >> gshift);
 		unsigned long ce = (unsigned long)((w[i].base + w[i].size - 1) >> gshift);
 
+		/* a boundary it may turn at: the banks before it fit above */
+		if (cs >= c && n <= cap)
+			fit = n;
 		n += ce - (cs > c ? cs : c) + 1;
 		c = ce + 1;
 	}
-	above = b->top - (unsigned long)(w[b->k].base >> gshift);
-	if (n <= above)
+	if (n <= cap || !fit)
 		return;
 	/* no further down than @p->below_size under PHYS_OFFSET, nor dense 0 */
-	low = p->below_size < p->phys_offset ?
-	      (unsigned long)((p->phys_offset - p->below_size + (1ULL << gshift) - 1) >> gshift) : 0;
+	low = 0;
+	if (p->below_size < p->phys_offset)
+		low = (unsigned long)((p->phys_offset - p->below_size + (1ULL << gshift) - 1) >>
+				      gshift);
 	b->below = b->anchor > low ? b->anchor - low : 0;
-	if (b->below > n - above)
-		b->below = n - above;
+	if (b->below > n - fit)
+		b->below = n - fit;
+	/* the linear map above PAGE_OFFSET ends with the last bank that fits */
+	if (b->below)
+		b->top = kc + fit;
 }
 
 /*
@@ -816,7 +828,8 @@ static u64 densemem_place_banks(struct densemem_layout *lo, const struct denseme
 			    lo->ext[i].dense < (u64)b->anchor * g &&
 			    lo->ext[i].dense + (lo->ext[i].end - lo->ext[i].start) > bend)
 				bend = lo->ext[i].dense + (lo->ext[i].end - lo->ext[i].start);
-		lo->holes += (u64)b->anchor * g - bend;
+		lo->below = (u64)b->below * g;
+		lo->below_hole = (u64)b->anchor * g - bend;
 	}
 	return top;
 }
@@ -968,6 +981,16 @@ int densemem_report(const struct densemem_layout *lo, const struct densemem_para
 		snprintf(buf, sizeof(buf),
 			 "lowmem from 0x%016llx on, %llu bytes, is ZONE_MOVABLE only: past 32-bit DMA and cpu_suspend()",
 			 (unsigned long long)p->phys_reach, (unsigned long long)lo->movable);
+		emit(ctx, buf);
+		lines++;
+	}
+	if (lo->below) {
+		snprintf(buf, sizeof(buf),
+			 "the linear map grows %llu bytes below PAGE_OFFSET, to 0x%08llx, for the RAM past it above (%llu bytes of its last granule a hole)",
+			 (unsigned long long)lo->below,
+			 (unsigned long long)(p->page_offset - (p->phys_offset -
+						 ((u64)lo->map->base_pfn << PAGE_SHIFT))),
+			 (unsigned long long)lo->below_hole);
 		emit(ctx, buf);
 		lines++;
 	}

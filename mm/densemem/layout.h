@@ -102,7 +102,13 @@ static inline bool densemem_extent_kept(const struct densemem_extent *e)
  * @dropped:	bytes of RAM not managed
  * @nomap:	bytes of no-map regions outside the dense space: no linear
  *		map, no struct pages, pfn_valid() false
- * @holes:	bytes of holes absorbed into the dense space as reserved pages
+ * @holes:	bytes of holes absorbed into the dense space as reserved pages,
+ *		between banks
+ * @below:	bytes of dense space below @p->phys_offset, for the RAM past
+ *		the linear map above it (@p->below_size; 0: none)
+ * @below_hole:	of them, what the last granule there leaves past its RAM:
+ *		reserved pages whose pfns lie past the RAM's, and so past
+ *		max_pfn where nothing follows
  * @movable:	bytes of lowmem at or above @p->phys_reach: ZONE_MOVABLE only
  * @overlap:	bytes that the input listed more than once
  * @unsorted:	the input was not in physical order
@@ -122,6 +128,8 @@ struct densemem_layout {
 	u64 dropped;
 	u64 nomap;
 	u64 holes;
+	u64 below;
+	u64 below_hole;
 	u64 movable;
 	u64 overlap;
 	bool unsorted;

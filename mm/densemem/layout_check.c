@@ -309,7 +309,7 @@ int densemem_check_tables(const struct densemem_layout *lo, const struct denseme
 			    (p->below_size < p->phys_offset &&
 			     e->dense < p->phys_offset - p->below_size) ||
 			    e->dense + (e->end - e->start) > p->phys_offset)
-				FAIL("extent %u at dense %#llx is outside the %#llx bytes below PHYS_OFFSET",
+				FAIL("extent %u at dense %#llx is outside the %#llx bytes below",
 				     i, (unsigned long long)e->dense,
 				     (unsigned long long)p->below_size);
 			if (!below_end && turned)
@@ -443,6 +443,14 @@ int densemem_check_holes(const struct densemem_layout *lo, const struct densemem
 		if (!densemem_extent_kept(b))
 			continue;
 		prev = b;
+		/*
+		 * between banks only: memblock must never hand out lowmem
+		 * across it (highmem past the cut is never linear)
+		 */
+		if (a && a->end == b->start && a->fate == DENSEMEM_LOWMEM &&
+		    b->fate == DENSEMEM_LOWMEM && dense_turns(a, b, p))
+			FAIL("the dense space turns inside a bank, at %#llx",
+			     (unsigned long long)b->start);
 		if (!a || dense_turns(a, b, p))
 			continue;
 		hs = (a->end + lo->granule - 1) & ~(lo->granule - 1);

@@ -50,6 +50,33 @@ static void __init densemem_init_reserved(int nid, unsigned long from,
 	}
 }
 
+/*
+ * Inside the dense space, the pages whose pfns lie outside the node's span,
+ * which memmap_init() does not walk either: where the linear map grows
+ * below PAGE_OFFSET, what the last granule below leaves past the RAM
+ * (layout.h's below_hole), and the part of the kernel's granule below
+ * PHYS_OFFSET.  Whole granules inside the span are skipped by one lookup.
+ */
+static void __init densemem_init_outside_node(struct pglist_data *pgdat, int lo, int hi)
+{
+	unsigned long base = densemem_map.base_pfn, top = base + densemem_map.nr_pages;
+	unsigned long first = pgdat->node_start_pfn, last = pgdat_end_pfn(pgdat);
+	unsigned long step = 1UL << densemem_map.shift, d, e, pfn;
+
+	for (d = base; d < top; d = e) {
+		e = min(ALIGN(d + 1, step), top);
+		pfn = densemem_dpfn_to_pfn(d);
+		if (pfn >= first && pfn + (e - d) <= last)
+			continue;
+		for (; d < e; d++) {
+			pfn = densemem_dpfn_to_pfn(d);
+			if (pfn < first || pfn >= last)
+				densemem_init_reserved(pgdat->node_id, d, d + 1,
+						       pfn < first ? lo : hi);
+		}
+	}
+}
+
 static void __init densemem_init_memmap_edges(struct pglist_data *pgdat,
 					      unsigned long start, unsigned long end)
 {
@@ -67,6 +94,7 @@ static void __init densemem_init_memmap_edges(struct pglist_data *pgdat,
 		return;
 	densemem_init_reserved(pgdat->node_id, start, base, lo);
 	densemem_init_reserved(pgdat->node_id, top, end, hi);
+	densemem_init_outside_node(pgdat, lo, hi);
 }
 
 /**

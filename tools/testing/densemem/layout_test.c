@@ -26,6 +26,7 @@ struct layout_case {
 	bool use_highmem;
 	int ret;
 	u64 lowmem, highmem, dropped, granule, holes, overlap, movable, nomap;
+	u64 grown;	/* bytes of dense space the layout used below phys_offset */
 	unsigned int banks;
 	bool unsorted;
 	enum densemem_reason reason;	/* of the first dropped extent, if any */
@@ -161,30 +162,36 @@ static const struct layout_case cases[] = {
 	{ "grow_down_virt_2x512_fits_above", DM_MACHINE_VIRT_2X512, DM_MACHINE_VIRT_2X512_NR,
 	  AT_1G, SPLIT_3G_OPT, DOWN_TO_2G_OPT(0xb0000000), .lowmem = G(1), .granule = M(512),
 	  .banks = 2 },
-	{ "grow_down_virt_2x512_3g_turns_in_the_kernel_bank", DM_MACHINE_VIRT_2X512,
+	/* it turns between banks only: virt-2x512's second bank goes below whole */
+	{ "grow_down_virt_2x512_3g_turns_between_banks", DM_MACHINE_VIRT_2X512,
 	  DM_MACHINE_VIRT_2X512_NR, AT_1G, SPLIT_3G, DOWN_TO_2G_OPT(0xc0000000),
-	  .lowmem = G(1), .granule = M(256), .banks = 2 },
+	  .lowmem = G(1), .granule = M(256), .banks = 2, .grown = M(512) },
 	{ "grow_down_virt_tri_all_lowmem", DM_MACHINE_VIRT_TRI, DM_MACHINE_VIRT_TRI_NR,
 	  AT_1G, SPLIT_3G_OPT, DOWN_TO_2G_OPT(0xb0000000), .lowmem = M(1280), .granule = M(256),
-	  .banks = 3 },
+	  .banks = 3, .grown = M(256) },
 	{ "grow_down_virt_2x1g_all_lowmem", DM_MACHINE_VIRT_2X1G, DM_MACHINE_VIRT_2X1G_NR,
 	  AT_1G, SPLIT_3G_OPT, DOWN_TO_2G_OPT(0xb0000000), .lowmem = G(2), .granule = G(1),
-	  .banks = 2 },
+	  .banks = 2, .grown = G(1) },
 	{ "grow_down_limited_drops_the_rest", DM_MACHINE_VIRT_TRI, DM_MACHINE_VIRT_TRI_NR,
 	  AT_1G, SPLIT_3G_OPT, .below = M(128), .lowmem = M(1152), .dropped = M(128),
-	  .granule = M(128), .banks = 3, .reason = DENSEMEM_NO_LINEAR_MAP },
+	  .granule = M(128), .banks = 3, .reason = DENSEMEM_NO_LINEAR_MAP, .grown = M(128) },
 	{ "grow_down_limited_highmem_keeps_the_rest", DM_MACHINE_VIRT_TRI, DM_MACHINE_VIRT_TRI_NR,
 	  AT_1G, SPLIT_3G_OPT, .below = M(128), .use_highmem = true, .lowmem = M(1152),
-	  .highmem = M(128), .granule = M(128), .banks = 3 },
-	/* never below dense 0: RAM at 256 MiB has only that much room below */
-	{ "grow_down_stops_at_dense_zero", { { M(256), G(2) } }, 1,
+	  .highmem = M(128), .granule = M(128), .banks = 3, .grown = M(128) },
+	/* never inside a bank: the kernel's, 2 GiB, does not fit above */
+	{ "grow_down_never_splits_a_bank", { { M(256), G(2) } }, 1,
 	  .kernel = M(256) + 0x8000, .phys_offset = M(256), SPLIT_3G_OPT,
-	  DOWN_TO_2G_OPT(0xb0000000), .lowmem = M(1280), .dropped = M(768), .granule = M(256),
+	  DOWN_TO_2G_OPT(0xb0000000), .lowmem = G(1), .dropped = G(1), .granule = M(256),
 	  .banks = 1, .reason = DENSEMEM_NO_LINEAR_MAP },
+	/* never below dense 0: RAM at 256 MiB has only that much room below */
+	{ "grow_down_stops_at_dense_zero", { { M(256), M(512) }, { G(2), G(1) } }, 2,
+	  .kernel = M(256) + 0x8000, .phys_offset = M(256), SPLIT_3G_OPT,
+	  DOWN_TO_2G_OPT(0xb0000000), .lowmem = M(768), .dropped = M(768), .granule = M(256),
+	  .banks = 2, .reason = DENSEMEM_NO_LINEAR_MAP, .grown = M(256) },
 	/* holes below PAGE_OFFSET cost nothing either */
 	{ "grow_down_sixteen_banks", DM_MACHINE_VIRT_SIXTEEN, DM_MACHINE_VIRT_SIXTEEN_NR,
 	  AT_1G, .page_offset = 0xb0000000, .lowmem_size = M(512), .below = M(512),
-	  .lowmem = G(1), .granule = M(64), .banks = 16 },
+	  .lowmem = G(1), .granule = M(64), .banks = 16, .grown = M(512) },
 	{ "no_kernel_bank_is_an_error", { { G(2), M(256) } }, 1,
 	  AT_1G, SPLIT_2G_OPT, .ret = -EINVAL, .dropped = M(256),
 	  .reason = DENSEMEM_NO_KERNEL_BANK },
@@ -238,6 +245,7 @@ static int run_case(const struct layout_case *c)
 	EXPECT("unsorted", lo.unsorted, c->unsorted);
 	EXPECT("movable", lo.movable, c->movable);
 	EXPECT("nomap", lo.nomap, c->nomap);
+	EXPECT("below", lo.below, c->grown);
 	if (!ret) {
 		EXPECT("granule", lo.granule, c->granule);
 		EXPECT("holes", lo.holes, c->holes);
@@ -264,7 +272,7 @@ static int run_case(const struct layout_case *c)
 			break;
 	EXPECT("first drop reason", i < lo.nr_ext ? lo.ext[i].reason : DENSEMEM_OK, c->reason);
 	if (densemem_report(&lo, &p, quiet, NULL) != (int)lo.nr_ext + 1 +
-	    !!lo.unsorted + !!lo.overlap + !!lo.lost + !!lo.movable)
+	    !!lo.unsorted + !!lo.overlap + !!lo.lost + !!lo.movable + !!lo.below)
 		EXPECT("report lines", 0, 1);
 	return bad;
 }
