@@ -47,6 +47,9 @@ static inline u64 densemem_bench_ns(void)
  * arm_densemem_setup() - build the dense layout for the linear map
  * @vmalloc_limit: where lowmem would end physically on a stock kernel:
  *	PHYS_OFFSET plus the bytes of linear map below vmalloc_min
+ * @below: bytes of linear map the layout may place below PAGE_OFFSET, for
+ *	the RAM past it above (VMSPLIT_BOOT); 0 keeps the split the kernel
+ *	is linked for
  *
  * Called by each adjust_lowmem_bounds(): the first call, before
  * arm_memblock_init(), makes the layout; the later one moves nothing.
@@ -57,7 +60,7 @@ static inline u64 densemem_bench_ns(void)
  *
  * Return: the physical address where lowmem ends.
  */
-u64 __init arm_densemem_setup(u64 vmalloc_limit)
+u64 __init arm_densemem_setup(u64 vmalloc_limit, u64 below)
 {
 	struct densemem_params p = {
 		/*
@@ -69,6 +72,7 @@ u64 __init arm_densemem_setup(u64 vmalloc_limit)
 		/* what arm_memblock_init() reserves for the image */
 		.kernel_size	= KERNEL_END - KERNEL_START,
 		.lowmem_size	= vmalloc_limit - PHYS_OFFSET,
+		.below_size	= below,
 		.page_offset	= PAGE_OFFSET,
 		.phys_offset	= PHYS_OFFSET,
 		.highmem	= IS_ENABLED(CONFIG_HIGHMEM) && !cache_is_vipt_aliasing(),

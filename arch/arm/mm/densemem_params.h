@@ -59,4 +59,41 @@ static inline void arm_densemem_config_params(struct densemem_params *p, bool lp
 	p->phys_reach = arm_densemem_phys_reach(lpae, idmap_offset);
 }
 
+/*
+ * VMSPLIT_BOOT: the lowest start of the linear map, where VMSPLIT_2G_OPT
+ * puts PAGE_OFFSET (2 GiB of linear map)
+ */
+#define ARM_VMSPLIT_BOOT_LOWEST	0x70000000UL
+
+/**
+ * arm_vmsplit_below_size() - how far the linear map may grow down
+ * @page_offset: CONFIG_PAGE_OFFSET, the split the kernel is linked for
+ * @link_split: vmsplit=3g: keep it
+ *
+ * Return: bytes of linear map below @page_offset densemem may fill
+ * (densemem_params.below_size).
+ */
+static inline u64 arm_vmsplit_below_size(u64 page_offset, bool link_split)
+{
+	return link_split || page_offset <= ARM_VMSPLIT_BOOT_LOWEST ? 0 :
+	       page_offset - ARM_VMSPLIT_BOOT_LOWEST;
+}
+
+/**
+ * arm_vmsplit_task_size() - TASK_SIZE, once the linear map's start is known
+ * @lowmem_start: the first address of the linear map
+ * @lowest_split: vmsplit=2g: user space ends below ARM_VMSPLIT_BOOT_LOWEST
+ *
+ * The modules take the 16 MiB below the linear map, as on a fixed split.
+ *
+ * Return: the top of user space.
+ */
+static inline unsigned long arm_vmsplit_task_size(unsigned long lowmem_start, bool lowest_split)
+{
+	unsigned long top = lowest_split && lowmem_start > ARM_VMSPLIT_BOOT_LOWEST ?
+			    ARM_VMSPLIT_BOOT_LOWEST : lowmem_start;
+
+	return top - (16UL << 20);
+}
+
 #endif /* __ARM_MM_DENSEMEM_PARAMS_H */
