@@ -48,7 +48,8 @@ def plan(tool, path):
     for line in p.stdout.splitlines():
         m = re.match(r"(\S+)\s+(classic|LPAE)\s+(no|yes)\s+\|\s+(\S+)\s+(\S+)\s+(\S+)\s+\|"
                      r"\s+(\S+)\s+(\S+)\s+(\S+)(.*)$", line)
-        if m and "no LPAE" not in m[10]:
+        # the "boot" row (VMSPLIT_BOOT) has no stock figures: its line below
+        if m and "no LPAE" not in m[10] and m[1] != "boot":
             rows.append({"split": m[1], "lpae": m[2] == "LPAE", "highmem": m[3] == "yes",
                          "densemem": dict(zip(("lowmem", "highmem", "dropped"),
                                               map(size, m.group(4, 5, 6)))),
@@ -61,7 +62,12 @@ def plan(tool, path):
     mm = re.search(r"^\s*densemem: mem_map: (\d+) bytes for \d+ pages; FLATMEM would need (\d+) bytes",
                    p.stdout, re.M)
     tb = re.search(r"^\s*tables: .*, (\d+) bytes$", p.stdout, re.M)
+    # one kernel for every board: the split VMSPLIT_BOOT takes on this one
+    vs = re.search(r"^vmsplit auto \(CONFIG_VMSPLIT_BOOT=y, VMSPLIT_\S+\): (\S+) in lowmem, "
+                   r"(\S+) dropped; user (\S+) \(TASK_SIZE", p.stdout, re.M)
     return {"configs": rows, "recommended": rec,
+            "vmsplit": {"lowmem": size(vs[1]), "dropped": size(vs[2]), "user": size(vs[3])}
+            if vs else None,
             "memmap": int(mm[1]) + int(tb[1]) if mm and tb else None,
             "memmap_flat": int(mm[2]) if mm else None}
 
@@ -287,6 +293,7 @@ def main():
                      "stock_lowmem": best(cf, "stock", True),
                      "densemem_lowmem": best(cf, "densemem", True),
                      "configs": cf, "recommended": pl.get("recommended"),
+                     "vmsplit": pl.get("vmsplit"),
                      "memmap": pl.get("memmap"),
                      "memmap_sparse": sparsemem_bytes(b["banks"], "ARM_LPAE=y" in
                                                       (pl.get("recommended") or "")),
@@ -313,13 +320,15 @@ def main():
                 f"lowmem (RAM past the linear map, below PHYS_OFFSET, or above 4 GiB "
                 f"on a CPU without LPAE).  Data: boards.json; chart: boards.png.\n\n")
         o.write("| board | arch | ranges | RAM | 3G | 3G_OPT | 2G | 2G_OPT | stock best | "
-                "densemem best | recommended |\n")
-        o.write("|---|---|---|---|---|---|---|---|---|---|---|\n")
+                "densemem best | vmsplit auto: lowmem, user | recommended |\n")
+        o.write("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
         for r in rows:
             rs = ", ".join(f"{mib(z)}@{s:#x}" for s, z in r["ranges"])
             splits = " | ".join(fmt_split(r["configs"], sp) for sp in ("3G", "3G_OPT", "2G", "2G_OPT"))
+            vs = r["vmsplit"]
+            auto = f"{mib(vs['lowmem'])}, {mib(vs['user'])}" if vs else "-"
             o.write(f"| {r['board']} | {r['arch']} | {rs} | {mib(r['ram'])} | {splits} | "
-                    f"{mib(r['stock_best'])} | {mib(r['densemem_best'])} | "
+                    f"{mib(r['stock_best'])} | {mib(r['densemem_best'])} | {auto} | "
                     f"{r['refused'] or r['recommended']} |\n")
         o.write("\n![lowmem kept per board](boards.png)\n")
         o.write(f"\n## Memory set by the boot loader\n\n{len(holders)} DTBs have a memory "

@@ -44,6 +44,13 @@ def main():
     pl = boards.plan(tool, dtb)
     c.append(("virt-load: mem_map plus tables of the recommended configuration",
               bool(mm and tb) and pl["memmap"] == int(mm[1]) + int(tb[1]) > 0))
+    # the VMSPLIT_BOOT line, and its row left out of the per-split figures
+    vs = re.search(r"^vmsplit auto .*: (\S+) in lowmem, .* user (\S+) \(TASK_SIZE", out, re.M)
+    c.append(("virt-load: the split VMSPLIT_BOOT takes, lowmem and user space",
+              vs is not None and pl["vmsplit"] == {"lowmem": boards.size(vs[1]),
+                                                   "dropped": pl["vmsplit"]["dropped"],
+                                                   "user": boards.size(vs[2])}
+              and pl["vmsplit"]["user"] > 0 and all(r["split"] != "boot" for r in pl["configs"])))
     sys.exit(cases.report("boards", c) != 0)
 
 

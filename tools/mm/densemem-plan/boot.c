@@ -348,6 +348,16 @@ void plan_params(struct densemem_params *p, const struct plan_board *b,
 	p->page_offset = c->page_offset;
 	p->phys_offset = phys_offset;
 	p->highmem = c->highmem;
+	/* VMSPLIT_BOOT: as far below PAGE_OFFSET as vmsplit= lets it (the last wins) */
+	if (c->boot) {
+		const char *v = next_param(b->cmdline, "vmsplit"), *last = NULL;
+		bool link;
+
+		for (; v; v = next_param(v, "vmsplit"))
+			last = v;
+		link = last && !strncmp(last, "3g", 2) && strchr(" \t", last[2]);
+		p->below_size = arm_vmsplit_below_size(c->page_offset, link);
+	}
 	/* no board densemem-plan reads runs at an idmap alias */
 	arm_densemem_config_params(p, c->lpae, max_order_shift, 0);
 }

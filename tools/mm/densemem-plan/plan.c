@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "../../../arch/arm/mm/densemem_params.h"
 
 #define SZ_1M	0x100000ULL
 
@@ -25,13 +26,15 @@ static const struct plan_config configs[] = {
 	{ "2G_OPT", 0x70000000, false, false }, { "2G_OPT", 0x70000000, false, true },
 	{ "3G",     0xc0000000, true,  false }, { "3G",     0xc0000000, true,  true },
 	{ "2G",     0x80000000, true,  false }, { "2G",     0x80000000, true,  true },
+	/* VMSPLIT_BOOT: linked for 3G_OPT, the linear map grows down as needed */
+	{ "3G_OPT", 0xb0000000, false, false, true },
 };
 
 struct plan_opts {
 	const char *file;
 	const char *config;	/* a kernel .config to take the configuration from */
 	const char *split;
-	bool lpae, highmem, boot_lines;
+	bool lpae, highmem, boot, boot_lines;
 	u64 load;
 	u64 struct_page;
 	unsigned int max_order;
@@ -225,12 +228,24 @@ static void boot_lines(const struct plan_result *r, const struct plan_opts *o,
 				    (flat - (end - start)) * o->struct_page : 0));
 }
 
+/*
+ * The top of user space (TASK_SIZE): 16 MiB below the linear map, which
+ * with VMSPLIT_BOOT starts where the layout put its lowest page.
+ */
+static u64 user_size(const struct plan_config *c, const struct plan_result *r)
+{
+	if (!c->boot || r->ret)
+		return c->page_offset - 16 * SZ_1M;
+	return arm_vmsplit_task_size((unsigned long)(c->page_offset - r->lo.below), false);
+}
+
 static const char *config_name(const struct plan_config *c)
 {
 	static char buf[64];
 
-	snprintf(buf, sizeof(buf), "VMSPLIT_%s, %s, %s", c->split,
-		 c->lpae ? "LPAE" : "classic MMU", c->highmem ? "HIGHMEM" : "no HIGHMEM");
+	snprintf(buf, sizeof(buf), "VMSPLIT_%s%s, %s, %s", c->split,
+		 c->boot ? " + VMSPLIT_BOOT" : "", c->lpae ? "LPAE" : "classic MMU",
+		 c->highmem ? "HIGHMEM" : "no HIGHMEM");
 	return buf;
 }
 
@@ -257,6 +272,8 @@ static void read_kconfig(struct plan_opts *o)
 			o->highmem = true;
 		else if (!strcmp(line, "CONFIG_DENSEMEM=y"))
 			densemem = true;
+		else if (!strcmp(line, "CONFIG_VMSPLIT_BOOT=y"))
+			o->boot = true;
 		else if (!strcmp(line, "CONFIG_MEMCG=y") || !strcmp(line, "CONFIG_SLAB_OBJ_EXT=y"))
 			obj_ext = true;
 		else if (!strncmp(line, "CONFIG_ARCH_FORCE_MAX_ORDER=", 28))
@@ -290,6 +307,7 @@ static void help(void)
 		"                    (36 bytes with MEMCG) from a kernel .config\n"
 		"  --split S         3G, 3G_OPT, 2G or 2G_OPT (with --lpae: 3G or 2G)\n"
 		"  --lpae, --highmem the configuration has ARM_LPAE, HIGHMEM\n"
+		"  --vmsplit-boot    and VMSPLIT_BOOT (with --split 3G_OPT)\n"
 		"  --load ADDR       where the boot loader puts the zImage\n"
 		"                    (default: lowest bank + 32 MiB)\n"
 		"  --boot-lines      print only the boot lines of that configuration\n"
@@ -314,6 +332,8 @@ static void parse_opts(struct plan_opts *o, int argc, char **argv)
 			o->highmem = true;
 		} else if (!strcmp(a, "--boot-lines")) {
 			o->boot_lines = true;
+		} else if (!strcmp(a, "--vmsplit-boot")) {
+			o->boot = true;
 		} else if (v && !strcmp(a, "--config")) {
 			o->config = v;
 			i++;
@@ -352,7 +372,7 @@ static const struct plan_config *chosen(const struct plan_opts *o)
 		return NULL;
 	for (i = 0; i < ARRAY_SIZE(configs); i++)
 		if (!strcmp(configs[i].split, o->split) && configs[i].lpae == o->lpae &&
-		    configs[i].highmem == o->highmem)
+		    configs[i].highmem == o->highmem && configs[i].boot == o->boot)
 			return &configs[i];
 	die("no configuration VMSPLIT_%s%s (3G_OPT and 2G_OPT are classic MMU only)",
 	    o->split, o->lpae ? " with LPAE" : "");
@@ -415,6 +435,8 @@ int main(int argc, char **argv)
 
 	for (i = 0; i < ARRAY_SIZE(configs); i++) {
 		plan_one(&res[i], &board, &configs[i], &o);
+		if (configs[i].boot)	/* the split of one kernel for all: below */
+			continue;
 		if ((!configs[i].lpae || plan_cpu_has_lpae(board.cpu)) &&
 		    res[i].lowmem + res[i].highmem > best_kept)
 			best_kept = res[i].lowmem + res[i].highmem;
@@ -437,16 +459,18 @@ int main(int argc, char **argv)
 	print_board(&board, &o);
 	printf("\n%-7s %-8s %-7s | %-32s | %-32s\n", "", "", "",
 	       "densemem", "stock (FLATMEM)");
-	printf("%-7s %-8s %-7s | %10s %10s %10s | %10s %10s %10s\n", "split", "mmu", "highmem",
-	       "lowmem", "highmem", "dropped", "lowmem", "highmem", "dropped");
+	printf("%-7s %-8s %-7s | %10s %10s %10s | %10s %10s %10s | %6s\n", "split", "mmu",
+	       "highmem", "lowmem", "highmem", "dropped", "lowmem", "highmem", "dropped", "user");
 	for (i = 0; i < ARRAY_SIZE(configs); i++) {
 		const struct plan_config *c = &configs[i];
 		const struct plan_result *r = &res[i];
 
-		printf("%-7s %-8s %-7s | %10s %10s %10s | %10s %10s %10s%s\n", c->split,
+		printf("%-7s %-8s %-7s | %10s %10s %10s | %10s %10s %10s | %6s%s\n",
+		       c->boot ? "boot" : c->split,
 		       c->lpae ? "LPAE" : "classic", c->highmem ? "yes" : "no",
-		       sz(r->lowmem), sz(r->highmem), sz(r->dropped), sz(r->s_lowmem),
-		       sz(r->s_highmem), sz(r->s_dropped),
+		       sz(r->lowmem), sz(r->highmem), sz(r->dropped),
+		       c->boot ? "-" : sz(r->s_lowmem), c->boot ? "-" : sz(r->s_highmem),
+		       c->boot ? "-" : sz(r->s_dropped), sz(user_size(c, r)),
 		       c->lpae && !plan_cpu_has_lpae(board.cpu) ? "  (cpu: no LPAE)" : "");
 	}
 
@@ -458,11 +482,12 @@ int main(int argc, char **argv)
 	 * the one with the most lowmem.
 	 */
 	for (i = 0; i < ARRAY_SIZE(configs) && !best; i++)
-		if (!configs[i].highmem && res[i].lowmem + PAGE_SIZE >= best_kept &&
+		if (!configs[i].highmem && !configs[i].boot &&
+		    res[i].lowmem + PAGE_SIZE >= best_kept &&
 		    (!configs[i].lpae || plan_cpu_has_lpae(board.cpu)))
 			best = &configs[i];
 	for (i = 0; i < ARRAY_SIZE(configs) && !best; i++)
-		if (res[i].lowmem + res[i].highmem == best_kept &&
+		if (res[i].lowmem + res[i].highmem == best_kept && !configs[i].boot &&
 		    (!configs[i].lpae || plan_cpu_has_lpae(board.cpu)) &&
 		    (!fallback || res[i].lowmem > res[fallback - configs].lowmem))
 			fallback = &configs[i];
@@ -485,6 +510,19 @@ int main(int argc, char **argv)
 		       sz(r->highmem), sz(r->dropped));
 	} else if (!stock) {
 		printf("\nno configuration this cpu can run keeps any RAM\n");
+	}
+	/* one kernel for every board: the split VMSPLIT_BOOT takes on this one */
+	for (i = 0; i < ARRAY_SIZE(configs); i++) {
+		const struct plan_result *r = &res[i];
+
+		if (!configs[i].boot)
+			continue;
+		printf("vmsplit auto (CONFIG_VMSPLIT_BOOT=y, VMSPLIT_%s): %s in lowmem, %s dropped; ",
+		       configs[i].split, sz(r->lowmem), sz(r->dropped));
+		printf("user %s (TASK_SIZE %#llx), linear map from %#llx\n",
+		       sz(user_size(&configs[i], r)),
+		       (unsigned long long)user_size(&configs[i], r),
+		       (unsigned long long)(configs[i].page_offset - r->lo.below));
 	}
 	if (!want)
 		want = best;

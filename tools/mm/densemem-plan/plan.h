@@ -34,6 +34,7 @@ struct plan_config {
 	u64 page_offset;
 	bool lpae;
 	bool highmem;
+	bool boot;		/* VMSPLIT_BOOT: the linear map may grow below */
 };
 
 /* What the kernel's memblock holds when densemem_setup() runs. */

@@ -144,6 +144,18 @@ t "vmalloc= shrinks the linear map" bash -c \
 printf 'bank 0x40000000 512M\nbank 0x80000000 512M\nbank 0x80000000 256M\nbank 0x140000000 1G\n' > "$tmp/ov.mem"
 t "overlap merged, above 4 GiB named on classic" bash -c \
 	"'$plan' --split 2G_OPT '$tmp/ov.mem' | grep -q 'dropped (beyond the physical address width)'"
+# VMSPLIT_BOOT, the split of one kernel for all boards, chosen per board
+t "vmsplit auto: virt-2x512 fits above, 2800 MiB of user space" bash -c \
+	"'$plan' '$top/machines/virt-2x512.mem' | grep -qF 'vmsplit auto (CONFIG_VMSPLIT_BOOT=y, VMSPLIT_3G_OPT): 1024M in lowmem, 0 dropped; user 2800M (TASK_SIZE 0xaf000000), linear map from 0xb0000000'"
+t "vmsplit auto: virt-2x1g grows down to 0x70000000" bash -c \
+	"'$plan' '$top/machines/virt-2x1g.mem' | grep -qF 'vmsplit auto (CONFIG_VMSPLIT_BOOT=y, VMSPLIT_3G_OPT): 2097148K in lowmem, 4K dropped; user 1776M (TASK_SIZE 0x6f000000), linear map from 0x70000000'"
+t "vmsplit auto: virt-tri grows 256 MiB down" bash -c \
+	"'$plan' '$top/machines/virt-tri.mem' | grep -qF 'user 2544M (TASK_SIZE 0x9f000000), linear map from 0xa0000000'"
+printf 'bank 0x40000000 1G\nbank 0xc0000000 1G\ncmdline vmsplit=3g\n' > "$tmp/v3.mem"
+t "vmsplit=3g keeps the link's split and drops the rest" bash -c \
+	"'$plan' '$tmp/v3.mem' | grep -qF '1024M in lowmem, 1024M dropped; user 2800M (TASK_SIZE 0xaf000000)'"
+t "--vmsplit-boot: the boot lines name the growth below PAGE_OFFSET" bash -c \
+	"'$plan' --boot-lines --split 3G_OPT --vmsplit-boot '$top/machines/virt-2x1g.mem' | grep -qF 'the linear map grows 1073741824 bytes below PAGE_OFFSET, to 0x70000000'"
 
 mkdir -p "$here/seeds"
 cp "$tmp/b.dtb" "$here/seeds/b.dtb"
