@@ -135,12 +135,15 @@ DMA_MIB ?= 128
 # that ends where the first bank ends.  virt-ragged and virt-load: RAM below
 # PHYS_OFFSET, which the DT code leaves out of memblock (a bank starting
 # 1 MiB past a 2 MiB boundary; the zImage loaded in the upper bank), named
-# in densemem's boot lines.  virt-carveout on densemem-3g-opt: its no-map
-# regions leave the dense space, so the 1 GiB linear map holds 1 GiB of
-# RAM (768 MiB when they took a quarter of it); KUnit's dm_nomap_regions
-# memremap()s them and allocates DMA buffers from the 16 MiB pool.
-# virt-sixteen on densemem-3g-opt: sixteen banks, 1 GiB over a 2 GiB span,
-# all of it in the 1 GiB linear map (a stock kernel keeps 512 MiB).
+# in densemem's boot lines.  densemem-vmsplit (VMSPLIT_BOOT, linked for
+# 3G_OPT: one zImage for all): virt-2x512 and virt-sixteen (sixteen banks,
+# 1 GiB over a 2 GiB span) fit the 1 GiB above PAGE_OFFSET and keep 2800
+# MiB of user space; virt-tri, virt-2x1g and virt-carveout do not, and the
+# linear map grows below PAGE_OFFSET as far as their RAM needs, user space
+# shrinking with it (harness/guest/uspace.c maps one process up to
+# TASK_SIZE).  virt-carveout: its no-map regions leave the dense space;
+# KUnit's dm_nomap_regions memremap()s them and allocates DMA buffers from
+# the 16 MiB pool.
 # virt-initrd-nomap, virt-2x-initrd-nomap and virt-firmware: no-map
 # carve-outs below the initrd, which densemem must know before
 # reserve_initrd_mem() takes __va() of it (the layout is made once).
@@ -156,13 +159,14 @@ DMA_MIB ?= 128
 # and Debian's makedumpfile refusing the dump (harness/guest/kdump.sh).
 PEER_SECONDS ?= 30
 BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
-	virt-carveout:densemem-distro:ram flat-1g:densemem-3g-opt:ram \
+	virt-carveout:densemem-distro:ram virt-2x512:densemem-vmsplit:ram \
 	virt-quad:densemem-debug:ram:smp2:dma pbx-a9-1g:densemem-distro:ram \
 	lpae-split:densemem-lpae:1879048192 lpae-split-movable:densemem-lpae:1879048192 \
 	virt-touch:densemem-distro:ram \
 	virt-2x1g-cma:densemem-distro:2147479552:smp2:dma:kexec \
 	virt-ragged:densemem-distro:1071644672 virt-load:densemem-distro:1073741824 \
-	virt-carveout:densemem-3g-opt:1073741824 virt-sixteen:densemem-3g-opt:ram \
+	virt-carveout:densemem-vmsplit:ram virt-sixteen:densemem-vmsplit:ram \
+	virt-2x1g:densemem-vmsplit:2147479552 virt-tri:densemem-vmsplit:ram \
 	virt-initrd-nomap:densemem-distro:ram virt-2x-initrd-nomap:densemem-distro:ram \
 	virt-firmware:densemem-distro:ram virt-2x1g-cma-hole:densemem-distro:2147479552 \
 	lpae-dma32:densemem-lpae:1879048192:dma lpae-small-low:densemem-lpae:ram \
@@ -171,11 +175,14 @@ BOOTTESTS ?= virt-2x512:densemem-distro:ram virt-tri:densemem-distro:ram:peer \
 # outside make check, which must stay under 45 minutes from a cold cache
 # (each kernel config is about 5 minutes of it): the stock kernel's loss
 # on virt-2x512 and realview-pbx-a9, LPAE with HIGHMEM (lowmem ends at
-# 4 GiB), and the minimal 2G_OPT config on virt-2x1g and virt-quad
+# 4 GiB), the minimal 2G_OPT config on virt-2x1g and virt-quad, and the
+# fixed 3G_OPT split (its 1 GiB linear map holds 1 GiB of virt-carveout)
 BOOTTESTS_MORE ?= virt-2x512:baseline-3g:536870912 pbx-a9-1g:baseline-3g:536870912 \
 	lpae-split:densemem-lpae-highmem:1073741824 virt-2x1g:densemem-2g-opt:2147479552 \
 	virt-quad:densemem-2g-opt:ram virt-initrd-nomap:densemem-2g-opt:ram \
-	virt-2x-initrd-nomap:densemem-2g-opt:ram virt-firmware:densemem-2g-opt:ram
+	virt-2x-initrd-nomap:densemem-2g-opt:ram virt-firmware:densemem-2g-opt:ram \
+	flat-1g:densemem-3g-opt:ram virt-carveout:densemem-3g-opt:1073741824 \
+	virt-sixteen:densemem-3g-opt:ram
 boottest: tree plantool
 	@PEER_SECONDS=$(PEER_SECONDS) DMA_MIB=$(DMA_MIB) bash harness/boot/boottests.sh boottest $(BOOTTESTS)
 

@@ -356,6 +356,25 @@ def peer(log):
             for suite in ("stress-ng", "memtester")]
 
 
+def vmsplit(log, kconfig):
+    """VMSPLIT_BOOT: a boot line says which split the kernel took, and
+    harness/guest/uspace.c maps one process's address space up to just
+    below that TASK_SIZE, no further, and its uaccess checks hold."""
+    if "CONFIG_VMSPLIT_BOOT=y" not in kconfig:
+        return []
+    line = re.search(r"^vmsplit: user \d+ MiB \(TASK_SIZE (0x[0-9a-f]+)\), linear map from "
+                     r"(0x[0-9a-f]+), \d+ MiB below PAGE_OFFSET 0x[0-9a-f]+: (.*)$", log, re.M)
+    us = re.search(r"^DENSEMEM-TEST uspace mapped=(\d+) MiB touched=\d+ pages top=(0x[0-9a-f]+)$",
+                   log, re.M)
+    oks = re.findall(r"^DENSEMEM-TEST uspace (ok|FAIL) ", log, re.M)
+    what = "vmsplit: one process maps up to just below TASK_SIZE"
+    if line and us:
+        what += f" ({us[1]} MiB up to {us[2]}, TASK_SIZE {line[1]}: {line[3]})"
+    return [("vmsplit: the boot line names the split and why", line is not None),
+            (what, line is not None and us is not None and len(oks) >= 5 and
+             "FAIL" not in oks and int(line[1], 16) - (64 << 20) < int(us[2], 16) <= int(line[1], 16))]
+
+
 def checks(r, want, m, log, kconfig="", plan=None, kconfig_file=None, dtb=None,
            want_peer=False, want_smp=None, want_dma=None, want_kexec=False, want_hib=None,
            want_kdump=False):
@@ -369,6 +388,7 @@ def checks(r, want, m, log, kconfig="", plan=None, kconfig_file=None, dtb=None,
         out += lines_cover_banks(log, m) + kselftest(log) + kunit(log, kconfig)
         out += mm_suites(log, kconfig)
         out += lowmem_lines(log, m, r) + nomap_out(log, m, kconfig)
+        out += vmsplit(first, kconfig)
         if plan:
             load = m["load"][0] if m["load"] else None
             out += plan_agrees(first, plan, kconfig_file,

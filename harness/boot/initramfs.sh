@@ -39,7 +39,7 @@ mkdir -p "$root"/{bin,proc,sys,dev,tmp}
 cp "$deb_bb" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
 cp "$top/harness/guest/init" "$root/init"
-for t in memtouch workload kdumppat; do
+for t in memtouch workload kdumppat uspace; do
 	arm-linux-gnueabihf-gcc -static -O2 -Wall -Werror "$pm" -o "$root/bin/$t" \
 		"$top/harness/guest/$t.c"
 done
@@ -94,7 +94,7 @@ chmod +x "$root/init" "$root/bin/peer.sh" "$root/bin/mm-selftests.sh" "$root/bin
 	"$root/bin/kexec.sh" "$root/bin/kdump.sh" "$root/bin/hibernate.sh" "$root/bin/mm-suites.sh"
 # (strip, and page-types without a build ID: libapi's -ggdb3 names the
 # temporary directory)
-arm-linux-gnueabihf-strip "$root"/bin/{memtouch,workload,kdumppat,densemem_test,page-types} "$root"/bin/mm/*
+arm-linux-gnueabihf-strip "$root"/bin/{memtouch,workload,kdumppat,uspace,densemem_test,page-types} "$root"/bin/mm/*
 find "$root" -exec touch -h -d @0 {} +
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet --reproducible -R 0:0 | gzip -9n) > "$out.tmp"
 mv "$out.tmp" "$out"

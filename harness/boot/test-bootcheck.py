@@ -149,6 +149,22 @@ def main():
                       for i, line in enumerate(log.splitlines()))
     cases.append(("printk timestamps on every line: every check still passes",
                   run(bootcheck.console(stamped)) == good))
+    # VMSPLIT_BOOT: the boot line and uspace's lines, as virt-2x1g printed them
+    vs = ("vmsplit: user 1776 MiB (TASK_SIZE 0x6f000000), linear map from 0x70000000, "
+          "1024 MiB below PAGE_OFFSET 0xb0000000: auto: the RAM does not fit the linear map "
+          "above PAGE_OFFSET\n"
+          "DENSEMEM-TEST uspace mapped=1772 MiB touched=1772 pages top=0x6ede4000\n" +
+          "".join(f"DENSEMEM-TEST uspace ok {w} 0x1\n" for w in "abcdef"))
+    kc = "CONFIG_VMSPLIT_BOOT=y\n"
+    ok = lambda log: all(v for _, v in bootcheck.vmsplit(log, kc))
+    cases.append(("vmsplit: the boot line and a process mapped up to TASK_SIZE", ok(vs)))
+    cases.append(("vmsplit: no check without VMSPLIT_BOOT", bootcheck.vmsplit(vs, "") == []))
+    cases.append(("vmsplit: no boot line", not ok(vs.split("\n", 1)[1])))
+    cases.append(("vmsplit: a uspace check failed", not ok(vs.replace("uspace ok c", "uspace FAIL c"))))
+    cases.append(("vmsplit: the process got no higher than 64 MiB below TASK_SIZE",
+                  not ok(vs.replace("top=0x6ede4000", "top=0x6a000000"))))
+    cases.append(("vmsplit: the process mapped past TASK_SIZE",
+                  not ok(vs.replace("top=0x6ede4000", "top=0x6f001000"))))
     p = 0
     for name, ok in cases:
         print(("ok" if ok else "not ok"), name)
