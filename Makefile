@@ -254,6 +254,7 @@ check: deps
 BENCH_DISTRO ?= 1
 BENCH_MEMCG ?= 1
 BENCH_CONFIGS := bench-flatmem bench-sparsemem bench-densemem seed-2g-opt seed-2g-opt-highmem \
+	bench-densemem-3g-opt bench-densemem-vmsplit \
 	$(if $(filter 0,$(BENCH_MEMCG)),,bench-flatmem-memcg bench-sparsemem-memcg bench-densemem-memcg) \
 	$(if $(filter 0,$(BENCH_DISTRO)),,bench-multi-v7-flatmem bench-multi-v7-densemem)
 bench: tree

@@ -73,9 +73,11 @@ done
 distro=
 [ "${BENCH_DISTRO:-1}" = 0 ] ||
 	distro="flat-1g:bench-multi-v7-flatmem flat-1g:bench-multi-v7-densemem"
+# and flat-1g with the fixed VMSPLIT_3G_OPT vs the split chosen at boot
 pairs=${BENCH_PAIRS:-flat-1g:bench-flatmem flat-1g:bench-densemem $distro \
 	virt-2x512:seed-2g-opt virt-2x512:bench-densemem \
-	virt-2x1g:seed-2g-opt-highmem virt-2x1g:bench-densemem}
+	virt-2x1g:seed-2g-opt-highmem virt-2x1g:bench-densemem \
+	flat-1g:bench-densemem-3g-opt flat-1g:bench-densemem-vmsplit}
 # A workload's count on one boot depends on the state the boot and the
 # workloads before it left (which free blocks the buddy allocator merges,
 # which RCU callbacks fall inside the window), and that state moves with
