@@ -98,33 +98,33 @@ void * __init arm_vmsplit_high_memory(void)
 /**
  * arm_vmsplit_set() - the split, from the layout densemem made
  *
- * Called from arm_densemem_setup(), before any user space, module or
- * uaccess exists: TASK_SIZE and the modules move 16 MiB below the linear
- * map's start, or below ARM_VMSPLIT_BOOT_LOWEST with vmsplit=2g.  Prints the
- * split taken, and why.
+ * Called from adjust_lowmem_bounds() once densemem has made the layout,
+ * before any user space, module or uaccess exists: TASK_SIZE and the
+ * modules move 16 MiB below the linear map's start, or below
+ * ARM_VMSPLIT_BOOT_LOWEST with vmsplit=2g.  Prints the split taken, and
+ * why.  User space always ends below the linear map, whatever the layout.
  */
 void __init arm_vmsplit_set(void)
 {
 	unsigned long start = vmsplit_lowmem_start();
 	const char *why;
 
-	if (start > PAGE_OFFSET || start < ARM_VMSPLIT_BOOT_LOWEST) {
-		pr_err("linear map at %#lx, outside [%#lx, %#lx]: the link's split\n",
-		       start, ARM_VMSPLIT_BOOT_LOWEST, PAGE_OFFSET);
-		return;
-	}
-	if (vmsplit_mode == VMSPLIT_LINK)
-		why = "vmsplit=3g, the split the kernel is linked for";
-	else if (start < PAGE_OFFSET)
-		why = "auto: the RAM does not fit the linear map above PAGE_OFFSET";
-	else
-		why = "auto: the RAM fits the linear map above PAGE_OFFSET";
-	if (vmsplit_mode == VMSPLIT_LOWEST)
-		why = "vmsplit=2g";
 	/* adjust_lowmem_bounds() runs twice: the layout is made once */
 	if (vmsplit_set)
 		return;
 	vmsplit_set = true;
+	if (WARN(start > PAGE_OFFSET || start < ARM_VMSPLIT_BOOT_LOWEST,
+		 "vmsplit: linear map from %#lx, outside [%#lx, %#lx]\n",
+		 start, ARM_VMSPLIT_BOOT_LOWEST, PAGE_OFFSET))
+		start = min(start, PAGE_OFFSET);
+	if (vmsplit_mode == VMSPLIT_LINK)
+		why = "vmsplit=3g, the split the kernel is linked for";
+	else if (vmsplit_mode == VMSPLIT_LOWEST)
+		why = "vmsplit=2g";
+	else if (start < PAGE_OFFSET)
+		why = "auto: the RAM does not fit the linear map above PAGE_OFFSET";
+	else
+		why = "auto: the RAM fits the linear map above PAGE_OFFSET";
 	arm_lowmem_start = start;
 	arm_task_size = arm_vmsplit_task_size(start, vmsplit_mode == VMSPLIT_LOWEST);
 	pr_info("user %lu MiB (TASK_SIZE %#lx), linear map from %#lx, %lu MiB below PAGE_OFFSET %#lx: %s\n",
