@@ -165,9 +165,16 @@ sp() {	# sp TREE OBJDIR OBJ...
 		sed "s|$top/build/src/$t/||; s|:[0-9]*:[0-9]*:|:|" | sort -u
 }
 objs=$(git -C "$tree" diff --name-only base densemem -- '*.c' | grep -v '^tools/' | sed 's/\.c$/.o/')
+# an object densemem-debug does not build (arch/arm/mm/vmsplit.o, only
+# with VMSPLIT_BOOT) is checked with the configuration that builds it
+dbg=$top/build/kernels/densemem-debug/obj vms=$top/build/kernels/densemem-vmsplit/obj
+other=$(for o in $objs; do [ -f "$dbg/$o" ] || [ ! -f "$vms/$o" ] || echo "$o"; done)
+objs=$(for o in $objs; do grep -qxF "$o" <<<"$other" || echo "$o"; done)
 base_objs=$(for o in $objs; do [ ! -f "$top/build/src/base/${o%.o}.c" ] || echo "$o"; done)
 : > "$out/sparse-base.txt"
-sp densemem "$top/build/kernels/densemem-debug/obj" $objs > "$out/sparse.txt"
+{ sp densemem "$dbg" $objs; [ -z "$other" ] || sp densemem "$vms" $other; } |
+	sort -u > "$out/sparse.txt"
+objs="$objs $other"
 if [ -n "$base_objs" ]; then
 	bobj=$top/build/rfc-base-obj
 	mkdir -p "$bobj"

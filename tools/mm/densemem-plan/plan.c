@@ -517,8 +517,8 @@ int main(int argc, char **argv)
 
 		if (!configs[i].boot)
 			continue;
-		printf("vmsplit auto (CONFIG_VMSPLIT_BOOT=y, VMSPLIT_%s): %s in lowmem, %s dropped; ",
-		       configs[i].split, sz(r->lowmem), sz(r->dropped));
+		printf("vmsplit auto (CONFIG_VMSPLIT_BOOT=y, VMSPLIT_%s): ", configs[i].split);
+		printf("%s in lowmem, %s dropped; ", sz(r->lowmem), sz(r->dropped));
 		printf("user %s (TASK_SIZE %#llx), linear map from %#llx\n",
 		       sz(user_size(&configs[i], r)),
 		       (unsigned long long)user_size(&configs[i], r),
