@@ -52,6 +52,13 @@ static int boot_split(unsigned long *task_size, unsigned long *lowmem)
 	return 1;
 }
 
+/* @size bytes of address space, backed on first touch */
+static void *reserve(unsigned long size)
+{
+	return mmap(NULL, size, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+}
+
 int main(void)
 {
 	unsigned long size, top = 0, total = 0, touched = 0, ts, lm, a;
@@ -59,8 +66,8 @@ int main(void)
 	void *m;
 
 	for (size = 16 * MIB; size >= MIB; size /= 16)
-		while ((m = mmap(NULL, size, PROT_READ | PROT_WRITE,
-				 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)) != MAP_FAILED) {
+		while ((m = reserve(size)) != MAP_FAILED) {
+			/* a store the compiler may not drop: the page is faulted in */
 			for (a = 0; a < size; a += MIB, touched++)
 				((volatile char *)m)[a] = 1;
 			total += size;
