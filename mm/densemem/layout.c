@@ -647,6 +647,7 @@ static void densemem_plan_turn(struct densemem_kept *b, unsigned int gshift,
 	const struct densemem_region *w = b->w;
 	unsigned long kc = (unsigned long)(w[b->k].base >> gshift);
 	unsigned long c = kc, n = 0, cap, fit = 0, low;
+	u64 pend = 0;
 	unsigned int i;
 
 	b->below = 0;
@@ -659,11 +660,16 @@ static void densemem_plan_turn(struct densemem_kept *b, unsigned int gshift,
 		unsigned long cs = (unsigned long)(w[i].base >> gshift);
 		unsigned long ce = (unsigned long)((w[i].base + w[i].size - 1) >> gshift);
 
-		/* a boundary it may turn at: the banks before it fit above */
-		if (cs >= c && n <= cap)
+		/*
+		 * a boundary it may turn at: the banks before it fit above,
+		 * and the chunk the previous bank's end lies in is not this
+		 * bank's, so that __va() of that end is one past its last byte
+		 */
+		if (cs >= c && n <= cap && (cs > c || (pend & ((1ULL << gshift) - 1))))
 			fit = n;
 		n += ce - (cs > c ? cs : c) + 1;
 		c = ce + 1;
+		pend = w[i].base + w[i].size;
 	}
 	if (n <= cap || !fit)
 		return;
